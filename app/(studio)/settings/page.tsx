@@ -1,0 +1,165 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/page-header";
+import { AddMemberForm } from "@/components/settings/add-member-form";
+import { ApiKeyForm } from "@/components/settings/api-key-form";
+import { CreateWorkspaceForm } from "@/components/settings/create-workspace-form";
+import { InviteForm } from "@/components/settings/invite-form";
+import { MemberRowActions } from "@/components/settings/member-row-actions";
+import { RevokeButton } from "@/components/settings/revoke-button";
+import { Badge } from "@/components/ui/badge";
+import { Section } from "@/components/ui/section";
+import { Table, Td, Th } from "@/components/ui/table";
+import { listApiKeys, listAuditEntries, listMembers, listOpenInvites } from "@/lib/accounts/queries";
+import { getPageContext } from "@/lib/auth/current";
+import { can } from "@/lib/permissions/rules";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const formatDate = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
+
+export default async function SettingsPage() {
+  const { session, ctx } = await getPageContext("/settings");
+  const isOwner = ctx !== null && can(ctx.role, "members.manage");
+  const [members, invites, keys, audit] = isOwner
+    ? await Promise.all([listMembers({ ctx }), listOpenInvites({ ctx }), listApiKeys({ ctx }), listAuditEntries({ ctx })])
+    : [[], [], [], []];
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={ctx ? `Workspace ${ctx.workspace.name} (${ctx.workspace.slug}). You are ${ctx.role}.` : undefined}
+      />
+      <div className="flex flex-col gap-6">
+        <Section title="Your account">
+          <p className="text-sm">
+            {session.user.name ? `${session.user.name} · ` : ""}
+            {session.user.email}
+          </p>
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {session.workspaces.map((w) => (
+              <li key={w.id}>
+                <Badge tone={w.id === ctx?.workspace.id ? "accent" : "neutral"}>
+                  {w.name} · {w.role}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        {isOwner ? (
+          <>
+            <Section title="Members" description="Add people with a role. Owners manage everything; authors build environments; reviewers label rollouts; buyers see the published catalog only.">
+              <AddMemberForm />
+              <InviteForm />
+              <Table aria-label="Members">
+                <thead>
+                  <tr>
+                    <Th>Email</Th>
+                    <Th>Name</Th>
+                    <Th>Role</Th>
+                    <Th className="text-right">Actions</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {members.map((m) => (
+                    <tr key={m.userId}>
+                      <Td>{m.email}</Td>
+                      <Td>{m.name}</Td>
+                      <Td>
+                        <Badge>{m.role}</Badge>
+                      </Td>
+                      <Td>
+                        <MemberRowActions userId={m.userId} email={m.email} role={m.role} />
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              {invites.length > 0 ? (
+                <Table aria-label="Open invites">
+                  <thead>
+                    <tr>
+                      <Th>Invited email</Th>
+                      <Th>Role</Th>
+                      <Th>Expires</Th>
+                      <Th className="text-right">Actions</Th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {invites.map((i) => (
+                      <tr key={i.id}>
+                        <Td>{i.email}</Td>
+                        <Td>{i.role}</Td>
+                        <Td>{formatDate(i.expiresAt)}</Td>
+                        <Td>
+                          <RevokeButton kind="invite" id={i.id} label={`Revoke invite for ${i.email}`} />
+                        </Td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              ) : null}
+            </Section>
+            <Section title="API keys" description="Keys act with a role in this workspace. Send them as 'Authorization: Bearer <key>'. A key is shown once, when created.">
+              <ApiKeyForm />
+              <Table aria-label="API keys">
+                <thead>
+                  <tr>
+                    <Th>Name</Th>
+                    <Th>Key</Th>
+                    <Th>Role</Th>
+                    <Th>Last used</Th>
+                    <Th className="text-right">Status</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {keys.map((k) => (
+                    <tr key={k.id}>
+                      <Td>{k.name}</Td>
+                      <Td className="font-mono text-xs">{k.prefix}…</Td>
+                      <Td>{k.role}</Td>
+                      <Td>{formatDate(k.lastUsedAt)}</Td>
+                      <Td className="text-right">
+                        {k.revokedAt ? (
+                          <Badge tone="danger">revoked</Badge>
+                        ) : (
+                          <RevokeButton kind="api-key" id={k.id} label={`Revoke key ${k.name}`} />
+                        )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Section>
+            <Section title="Workspaces" description="Create another workspace; you will be its owner.">
+              <CreateWorkspaceForm />
+            </Section>
+            <Section title="Audit log" description="The latest changes in this workspace: who did what, and when.">
+              <Table aria-label="Audit log">
+                <thead>
+                  <tr>
+                    <Th>When</Th>
+                    <Th>Who</Th>
+                    <Th>Action</Th>
+                    <Th>Target</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {audit.map((a) => (
+                    <tr key={a.id}>
+                      <Td className="whitespace-nowrap">{formatDate(a.createdAt)}</Td>
+                      <Td>{a.actorEmail ?? a.actorKind}</Td>
+                      <Td className="font-mono text-xs">{a.action}</Td>
+                      <Td className="font-mono text-xs">
+                        {a.targetType} {a.targetId?.slice(0, 8)}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Section>
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Socket } from "node:net";
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { env, resolveDataDir } from "@/lib/env";
+import { closeEmbedded, connectEmbedded } from "./embedded/embedded-database";
+import { DATA_DIR_PARAMETER } from "./embedded/gate-server";
+import * as schema from "./schema";
+
+// The single place that knows whether we run on a Postgres server or on embedded PGlite (STYLE §2).
+// Both modes speak the Postgres protocol through postgres.js, so every query runs the same code.
+
+export type DatabaseMode = "postgres" | "embedded";
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type DatabaseConnection = {
+  db: Db;
+  sql: postgres.Sql;
+  mode: DatabaseMode;
+  close(): Promise<void>;
+};
+
+export type DatabaseTarget = { url: string } | { dataDir: string; port?: number };
+
+const ignoreNotice = () => {};
+
+export function connectDatabase(target: DatabaseTarget): DatabaseConnection {
+  if ("url" in target) {
+    const sql = postgres(target.url, { max: 10, onnotice: ignoreNotice });
+    return {
+      db: drizzle(sql, { schema, casing: "snake_case" }),
+      sql,
+      mode: "postgres",
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+  const { dataDir, port } = target;
+  // One connection per process: the embedded session is shared, and named statements would collide.
+  // postgres.js supports a custom `socket` factory at runtime; its type definitions omit it.
+  const options: postgres.Options<Record<string, never>> & { socket: () => Promise<Socket> } = {
+    max: 1,
+    prepare: false,
+    username: "postgres",
+    database: "postgres",
+    onnotice: ignoreNotice,
+    connection: { [DATA_DIR_PARAMETER]: dataDir },
+    socket: () => connectEmbedded(dataDir, port),
+  };
+  const sql = postgres(options);
+  return {
+    db: drizzle(sql, { schema, casing: "snake_case" }),
+    sql,
+    mode: "embedded",
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await closeEmbedded(dataDir);
+    },
+  };
+}
+
+export function defaultDatabaseTarget(): DatabaseTarget {
+  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolveDataDir(), port: env.EMBEDDED_DB_PORT };
+}
+
+// Cached on globalThis so dev-server reloads and duplicated bundles share one client.
+const globalForDb = globalThis as unknown as { studioDatabase?: DatabaseConnection };
+
+export function getDatabase(): DatabaseConnection {
+  globalForDb.studioDatabase ??= connectDatabase(defaultDatabaseTarget());
+  return globalForDb.studioDatabase;
+}
+
+/** The app's database. Connecting is lazy: importing this module opens nothing. */
+export const db: Db = new Proxy({} as Db, {
+  get(_target, property) {
+    const real = getDatabase().db;
+    const value = Reflect.get(real, property, real);
+    return typeof value === "function" ? value.bind(real) : value;
+  },
+});
+
+export async function closeDatabase(): Promise<void> {
+  const current = globalForDb.studioDatabase;
+  globalForDb.studioDatabase = undefined;
+  await current?.close();
+}

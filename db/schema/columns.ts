@@ -1,0 +1,11 @@
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+
+// Columns every table carries (STYLE §2).
+export const id = () => uuid().primaryKey().defaultRandom();
+export const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};

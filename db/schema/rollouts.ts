@@ -1,0 +1,159 @@
+import { sql } from "drizzle-orm";
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { MessagePart, TokenCounts, ToolCall } from "./message-json";
+import { users, workspaces } from "./accounts";
+import { id, timestamps } from "./columns";
+import { environments, tasks } from "./environments";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const runStatus = pgEnum("run_status", ["pending", "running", "completed", "failed"]);
+export const rolloutStatus = pgEnum("rollout_status", ["completed", "error", "truncated"]);
+export const messageRole = pgEnum("message_role", ["system", "user", "assistant", "tool"]);
+
+export type ImportErrorEntry = { file: string; record?: number; line?: number; message: string };
+
+/** One import: where the rollouts came from and what happened to each record. */
+export const runs = pgTable(
+  "runs",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    environmentId: uuid().references(() => environments.id, { onDelete: "set null" }),
+    createdById: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** The file names imported, joined for display. */
+    source: text().notNull(),
+    format: text().notNull(),
+    model: text(),
+    harness: text(),
+    status: runStatus().notNull().default("pending"),
+    imported: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    /** Imported rollouts whose task key matched no task of the environment. */
+    unlinked: integer().notNull().default(0),
+    bytesTotal: doublePrecision().notNull().default(0),
+    bytesRead: doublePrecision().notNull().default(0),
+    /** The first errors (capped), each with file, record or line, and reason. */
+    errors: jsonb().$type<ImportErrorEntry[]>().notNull().default([]),
+    finishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("runs_workspace_idx").on(t.workspaceId, t.createdAt),
+    index("runs_environment_idx").on(t.environmentId),
+    index("runs_created_by_idx").on(t.createdById),
+  ],
+);
+
+export const rollouts = pgTable(
+  "rollouts",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    runId: uuid()
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    environmentId: uuid().references(() => environments.id, { onDelete: "set null" }),
+    taskId: uuid().references(() => tasks.id, { onDelete: "set null" }),
+    taskKey: text(),
+    externalId: text(),
+    model: text(),
+    harness: text(),
+    reward: doublePrecision(),
+    scores: jsonb().$type<Record<string, number>>().notNull().default({}),
+    status: rolloutStatus().notNull().default("completed"),
+    error: text(),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    messageCount: integer().notNull().default(0),
+    toolCallCount: integer().notNull().default(0),
+    toolErrorCount: integer().notNull().default(0),
+    /** sha256 of the source record: importing the same content again skips it. */
+    contentHash: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("rollouts_workspace_content_hash_key").on(t.workspaceId, t.contentHash),
+    index("rollouts_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("rollouts_run_idx").on(t.runId),
+    index("rollouts_environment_idx").on(t.environmentId),
+    index("rollouts_task_idx").on(t.taskId),
+    index("rollouts_workspace_model_idx").on(t.workspaceId, t.model),
+    index("rollouts_workspace_reward_idx").on(t.workspaceId, t.reward),
+  ],
+);
+
+/** The source record of a rollout, apart so list and transcript queries never load it. */
+export const rolloutSources = pgTable(
+  "rollout_sources",
+  {
+    id: id(),
+    rolloutId: uuid()
+      .notNull()
+      .references(() => rollouts.id, { onDelete: "cascade" }),
+    format: text().notNull(),
+    file: text().notNull(),
+    record: integer(),
+    original: jsonb().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("rollout_sources_rollout_key").on(t.rolloutId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    rolloutId: uuid()
+      .notNull()
+      .references(() => rollouts.id, { onDelete: "cascade" }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    index: integer().notNull(),
+    role: messageRole().notNull(),
+    text: text().notNull().default(""),
+    parts: jsonb().$type<MessagePart[]>(),
+    reasoning: text(),
+    toolCalls: jsonb().$type<ToolCall[]>(),
+    toolCallId: text(),
+    toolName: text(),
+    error: text(),
+    tokens: jsonb().$type<TokenCounts>(),
+    model: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    metadata: jsonb().$type<Record<string, unknown>>(),
+    /** Full-text index over the text, reasoning and tool-call arguments (first 200k chars). */
+    search: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('english', left(coalesce("text", '') || ' ' || coalesce("reasoning", '') || ' ' || coalesce("tool_calls"::text, ''), 200000))`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("messages_rollout_index_key").on(t.rolloutId, t.index),
+    index("messages_workspace_idx").on(t.workspaceId),
+    index("messages_search_idx").using("gin", t.search),
+  ],
+);
+
+export type Run = typeof runs.$inferSelect;
+export type Rollout = typeof rollouts.$inferSelect;
+export type Message = typeof messages.$inferSelect;

@@ -1,0 +1,77 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "@/db/client";
+import { apiKeys } from "@/db/schema";
+import type { Ctx } from "@/lib/auth/context";
+import { assertCan } from "@/lib/auth/context";
+import { createSecretToken, hashToken } from "@/lib/auth/tokens";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
+import { type CreateApiKeyInput, createApiKeyInput } from "./schemas";
+
+const KEY_PREFIX = "es_";
+
+/** Creates an API key acting with a role in the workspace. The key is returned once, never stored. */
+export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiKeyInput }) {
+  assertCan(ctx, "api-keys.manage");
+  const data = parseInput(createApiKeyInput, input);
+  const key = `${KEY_PREFIX}${createSecretToken()}`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        workspaceId: ctx.workspace.id,
+        name: data.name,
+        role: data.role,
+        prefix: key.slice(0, 10),
+        keyHash: hashToken(key),
+        createdById: ctx.actor.kind === "user" ? ctx.actor.userId : null,
+      })
+      .returning({ id: apiKeys.id, name: apiKeys.name, role: apiKeys.role, prefix: apiKeys.prefix });
+    await recordAudit(tx, ctx.actor, {
+      workspaceId: ctx.workspace.id,
+      action: "api-key.create",
+      targetType: "api-key",
+      targetId: row.id,
+      details: { name: data.name, role: data.role },
+    });
+    return { ...row, key };
+  });
+}
+
+export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
+  assertCan(ctx, "api-keys.manage");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(eq(apiKeys.id, input.id), eq(apiKeys.workspaceId, ctx.workspace.id), isNull(apiKeys.revokedAt)),
+      )
+      .returning({ id: apiKeys.id });
+    if (!row) throw new AppError("not_found", "No such active API key.");
+    await recordAudit(tx, ctx.actor, {
+      workspaceId: ctx.workspace.id,
+      action: "api-key.revoke",
+      targetType: "api-key",
+      targetId: row.id,
+    });
+  });
+}
+
+/** Resolves a bearer key to the workspace and role it acts with; null when unknown or revoked. */
+export async function resolveApiKey(key: string): Promise<Ctx | null> {
+  if (!key.startsWith(KEY_PREFIX)) return null;
+  const row = await db.query.apiKeys.findFirst({
+    where: (k, { and, eq, isNull }) => and(eq(k.keyHash, hashToken(key)), isNull(k.revokedAt)),
+    with: { workspace: true },
+  });
+  if (!row) return null;
+  await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+  return {
+    actor: { kind: "api-key", apiKeyId: row.id, name: row.name },
+    workspace: { id: row.workspace.id, slug: row.workspace.slug, name: row.workspace.name },
+    role: row.role,
+  };
+}

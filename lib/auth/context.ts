@@ -1,0 +1,22 @@
+import { AppError } from "@/lib/errors";
+import { can, type Permission, type Role } from "@/lib/permissions/rules";
+
+// Who is acting, in which workspace, with which role. Every query and verb takes it (STYLE §3).
+
+export type Actor =
+  | { kind: "user"; userId: string; email: string; name: string }
+  | { kind: "api-key"; apiKeyId: string; name: string }
+  | { kind: "cli" };
+
+export type WorkspaceRef = { id: string; slug: string; name: string };
+
+export type Ctx = { actor: Actor; workspace: WorkspaceRef; role: Role };
+
+/** Throws not_found (never forbidden) so a page or resource the role may not see doesn't reveal itself. */
+export function assertCan(ctx: Ctx, permission: Permission): void {
+  if (!can(ctx.role, permission)) throw new AppError("not_found", "Not found.");
+}
+
+export function actorUserId(actor: Actor): string | null {
+  return actor.kind === "user" ? actor.userId : null;
+}

@@ -1,0 +1,22 @@
+import { getDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { registerAccountCommands } from "./accounts-commands";
+import { createProgram, reportError, withDatabase } from "./program";
+
+const program = createProgram();
+
+program
+  .command("migrate")
+  .description("apply pending database migrations")
+  .action(async () => {
+    await withDatabase(() => migrateDatabase(getDatabase()));
+    console.log("Database is up to date.");
+  });
+
+registerAccountCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.exitCode = reportError(error);
+}

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { z } from "zod";
+
+// The only module that reads process.env (STYLE §8). Parsed once at import.
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const serverEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default(".data"),
+  /** Loopback port of the embedded database server; derived from DATA_DIR when unset. */
+  EMBEDDED_DB_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  /** Set when the studio is served over HTTPS, so session cookies are marked Secure. */
+  SECURE_COOKIES: booleanFlag,
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  /** Sign-in attempts allowed per account and per address in a 15-minute window. */
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  IMPORT_MAX_FILE_MB: z.coerce.number().positive().default(2048),
+  IMPORT_MAX_RECORD_MB: z.coerce.number().positive().default(64),
+  IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
+  IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(200),
+  IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /** Skip seeding the demo workspace on first start. */
+  NO_DEMO: booleanFlag,
+  CI: booleanFlag,
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+function parseServerEnv(): ServerEnv {
+  const parsed = serverEnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env = parseServerEnv();
+
+/** Absolute path of the embedded database's data folder. */
+export function resolveDataDir(): string {
+  return path.resolve(env.DATA_DIR);
+}

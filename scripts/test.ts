@@ -1,0 +1,105 @@
+// `npm test`: the whole suite, as CI runs it. Lint, typecheck, unit tests, database tests on real
+// Postgres and on PGlite, then the end-to-end tests in Debian's Chromium. Ends with one line
+// "tests: N passed, N failed" summing every test runner.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DEFAULT_TEST_SERVER_URL, isServerReachable } from "@/db/testing/test-database";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const bin = (name: string) => path.resolve("node_modules/.bin", name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "studio-test-"));
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+let passed = 0;
+let failed = 0;
+
+function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+  console.log(`\n━━ ${title}: ${[path.basename(command), ...args].join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  return result.status === 0;
+}
+
+function countVitest(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+function countPlaywright(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+}
+
+function ensureChromium(): void {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`\nChromium is missing at ${CHROMIUM}. Install Debian's package as root: apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log("\nInstalling Debian's chromium for the end-to-end tests…");
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (update.status !== 0 || install.status !== 0 || !fs.existsSync(CHROMIUM)) {
+    console.error("Could not install chromium with apt-get; install it by hand and run npm test again.");
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL;
+  if (!(await isServerReachable(serverUrl))) {
+    console.error(`No Postgres answers at ${serverUrl}. The database and e2e tests need one (set TEST_DATABASE_URL).`);
+    process.exit(1);
+  }
+  ensureChromium();
+  const steps: [string, () => boolean][] = [
+    ["lint", () => run("lint", bin("biome"), ["check", "."])],
+    ["typecheck", () => run("typecheck", bin("tsc"), ["--noEmit"])],
+    [
+      "unit and database tests",
+      () => {
+        const file = path.join(reports, "vitest.json");
+        const ok = run("unit and database tests", bin("vitest"), [
+          "run",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${file}`,
+        ]);
+        countVitest(file);
+        return ok;
+      },
+    ],
+    ["build", () => run("build", bin("next"), ["build"])],
+    [
+      "end-to-end tests",
+      () => {
+        const file = path.join(reports, "playwright.json");
+        const ok = run("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+        });
+        countPlaywright(file);
+        return ok;
+      },
+    ],
+  ];
+  const failedSteps: string[] = [];
+  for (const [name, step] of steps) {
+    if (!step()) failedSteps.push(name);
+    // Without a build there is nothing to test end to end.
+    if (name === "build" && failedSteps.includes("build")) break;
+  }
+  console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  process.exit(failedSteps.length ? 1 : 0);
+}
+
+void main();
