@@ -6,7 +6,9 @@ export default function NotFound() {
       <div className="text-center">
         <p className="text-sm font-medium text-fg-muted">404</p>
         <h1 className="mt-1 text-2xl font-semibold">Page not found</h1>
-        <p className="mt-2 text-sm text-fg-muted">It doesn't exist, or your role doesn't give access to it.</p>
+        <p className="mt-2 text-sm text-fg-muted">
+          It doesn't exist, or your role doesn't give access to it.
+        </p>
         <Link href="/" className="mt-4 inline-block text-sm font-medium text-accent underline">
           Go to the start page
         </Link>

@@ -61,7 +61,9 @@ export function connectDatabase(target: DatabaseTarget): DatabaseConnection {
 }
 
 export function defaultDatabaseTarget(): DatabaseTarget {
-  return env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: resolveDataDir(), port: env.EMBEDDED_DB_PORT };
+  return env.DATABASE_URL
+    ? { url: env.DATABASE_URL }
+    : { dataDir: resolveDataDir(), port: env.EMBEDDED_DB_PORT };
 }
 
 // Cached on globalThis so dev-server reloads and duplicated bundles share one client.

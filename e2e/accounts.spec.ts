@@ -8,7 +8,11 @@ const NAV_BY_ROLE = {
 } as const;
 
 for (const [role, expected] of Object.entries(NAV_BY_ROLE)) {
-  test(`[accounts] ${role} signs in and sees the navigation of the role`, async ({ page, createUser, signIn }) => {
+  test(`[accounts] ${role} signs in and sees the navigation of the role`, async ({
+    page,
+    createUser,
+    signIn,
+  }) => {
     const user = await createUser(role as keyof typeof NAV_BY_ROLE);
     await signIn(page, user);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -51,7 +55,9 @@ test("[accounts] an owner adds a member and creates an API key that works on /ap
   await page.getByLabel("Member role").selectOption("reviewer");
   await page.getByRole("button", { name: "Add member" }).click();
   await expect(page.getByText(`Added ${memberEmail}.`)).toBeVisible();
-  await expect(page.getByRole("table", { name: "Members" }).getByRole("cell", { name: memberEmail, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Members" }).getByRole("cell", { name: memberEmail, exact: true }),
+  ).toBeVisible();
 
   await page.getByLabel("Key name").fill("e2e key");
   await page.getByLabel("Key role").selectOption("author");
@@ -62,7 +68,10 @@ test("[accounts] an owner adds a member and creates an API key that works on /ap
 
   const me = await request.get("/api/v1/me", { headers: { Authorization: `Bearer ${key}` } });
   expect(me.status()).toBe(200);
-  expect(await me.json()).toEqual({ workspace: { slug: workspace.slug, name: workspace.name }, role: "author" });
+  expect(await me.json()).toEqual({
+    workspace: { slug: workspace.slug, name: workspace.name },
+    role: "author",
+  });
   const bad = await request.get("/api/v1/me", { headers: { Authorization: "Bearer es_nope" } });
   expect(bad.status()).toBe(401);
   expect((await bad.json()).error.code).toBe("unauthorized");

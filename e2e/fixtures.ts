@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type Page, test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { connectDatabase, type DatabaseConnection } from "@/db/client";
 import { memberships, users, workspaces } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";

@@ -8,7 +8,10 @@ import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-d
 import { E2E_DATABASE_FILE } from "./database-file";
 
 const port = process.argv[2] ?? "3210";
-const database = await createTestDatabase(process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL, "studio_e2e");
+const database = await createTestDatabase(
+  process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL,
+  "studio_e2e",
+);
 const connection = connectDatabase({ url: database.url });
 await migrateDatabase(connection);
 await connection.close();
@@ -16,7 +19,12 @@ fs.writeFileSync(E2E_DATABASE_FILE, database.url);
 
 const server = spawn(path.resolve("node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", port], {
   stdio: "inherit",
-  env: { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1", LOGIN_MAX_ATTEMPTS: "1000" },
+  env: {
+    ...process.env,
+    DATABASE_URL: database.url,
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOGIN_MAX_ATTEMPTS: "1000",
+  },
 });
 
 let isStopping = false;

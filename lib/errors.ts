@@ -28,7 +28,11 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldErrors;
 
-  constructor(code: ErrorCode, message: string, options: { cause?: unknown; fieldErrors?: FieldErrors } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { cause?: unknown; fieldErrors?: FieldErrors } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
@@ -41,7 +45,11 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /** What a client may see of any error: AppErrors as they are, everything else as a generic 500. */
-export function toPublicError(error: unknown): { code: ErrorCode; message: string; fieldErrors?: FieldErrors } {
+export function toPublicError(error: unknown): {
+  code: ErrorCode;
+  message: string;
+  fieldErrors?: FieldErrors;
+} {
   if (isAppError(error)) return { code: error.code, message: error.message, fieldErrors: error.fieldErrors };
   return { code: "internal", message: "Something went wrong on our side. The error was logged." };
 }

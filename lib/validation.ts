@@ -8,7 +8,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join(".") || "_";
-    (fieldErrors[key] ??= []).push(issue.message);
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
   }
   const first = result.error.issues[0];
   const where = first?.path.length ? `${first.path.join(".")}: ` : "";

@@ -22,7 +22,10 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
 
 function countVitest(file: string): void {
   if (!fs.existsSync(file)) return;
-  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
 }
@@ -39,7 +42,9 @@ function countPlaywright(file: string): void {
 function ensureChromium(): void {
   if (fs.existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`\nChromium is missing at ${CHROMIUM}. Install Debian's package as root: apt-get install -y chromium`);
+    console.error(
+      `\nChromium is missing at ${CHROMIUM}. Install Debian's package as root: apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log("\nInstalling Debian's chromium for the end-to-end tests…");
@@ -57,7 +62,9 @@ function ensureChromium(): void {
 async function main(): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL;
   if (!(await isServerReachable(serverUrl))) {
-    console.error(`No Postgres answers at ${serverUrl}. The database and e2e tests need one (set TEST_DATABASE_URL).`);
+    console.error(
+      `No Postgres answers at ${serverUrl}. The database and e2e tests need one (set TEST_DATABASE_URL).`,
+    );
     process.exit(1);
   }
   ensureChromium();

@@ -15,7 +15,12 @@ export function AcceptInviteForm({ token }: { token: string }) {
       <Field label="Name" htmlFor="name">
         <Input id="name" name="name" autoComplete="name" />
       </Field>
-      <Field label="Password" htmlFor="password" error={error?.fieldErrors?.password?.[0]} hint="At least 8 characters.">
+      <Field
+        label="Password"
+        htmlFor="password"
+        error={error?.fieldErrors?.password?.[0]}
+        hint="At least 8 characters."
+      >
         <Input id="password" name="password" type="password" autoComplete="new-password" required />
       </Field>
       {error && !error.fieldErrors ? (

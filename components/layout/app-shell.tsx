@@ -12,13 +12,22 @@ export function AppShell({ session, children }: { session: SessionInfo; children
   const items = listNavItems(session);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur" data-print="hide">
+      <header
+        className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur"
+        data-print="hide"
+      >
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
           <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight text-fg">
-            <span aria-hidden="true" className="grid size-6 place-items-center rounded bg-accent text-xs text-accent-fg">
+            <span
+              aria-hidden="true"
+              className="grid size-6 place-items-center rounded bg-accent text-xs text-accent-fg"
+            >
               ES
             </span>
             Environment Studio
@@ -29,7 +38,10 @@ export function AppShell({ session, children }: { session: SessionInfo; children
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <WorkspaceSwitcher current={session.ctx?.workspace.slug ?? null} workspaces={session.workspaces} />
+            <WorkspaceSwitcher
+              current={session.ctx?.workspace.slug ?? null}
+              workspaces={session.workspaces}
+            />
             <ThemeToggle />
             <span className="hidden text-sm text-fg-muted md:inline" title={session.user.email}>
               {session.user.name || session.user.email}

@@ -9,7 +9,13 @@ export function ThemeToggle() {
     localStorage.setItem("theme", next);
   }
   return (
-    <Button variant="ghost" size="sm" onClick={handleToggle} aria-label="Toggle dark mode" title="Toggle dark mode">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={handleToggle}
+      aria-label="Toggle dark mode"
+      title="Toggle dark mode"
+    >
       <span aria-hidden="true">◐</span>
     </Button>
   );

@@ -24,7 +24,13 @@ export function AddMemberForm() {
             <Input id="member-name" name="name" className="w-44" />
           </Field>
           <Field label="Initial password" htmlFor="member-password">
-            <Input id="member-password" name="password" type="password" autoComplete="new-password" className="w-44" />
+            <Input
+              id="member-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              className="w-44"
+            />
           </Field>
           <Field label="Member role" htmlFor="member-role">
             <RoleSelect id="member-role" />

@@ -14,7 +14,9 @@ export function ApiKeyForm() {
       action={createApiKey}
       label="Create API key"
       className="flex flex-wrap items-end gap-3"
-      renderSuccess={(data) => <CopyField label="New API key (copy it now: it is shown once)" value={data.key} />}
+      renderSuccess={(data) => (
+        <CopyField label="New API key (copy it now: it is shown once)" value={data.key} />
+      )}
     >
       {(isPending) => (
         <>

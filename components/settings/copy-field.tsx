@@ -16,7 +16,13 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </label>
       <div className="flex gap-2">
-        <Input id="copy-field" readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.target.select()} />
+        <Input
+          id="copy-field"
+          readOnly
+          value={value}
+          className="font-mono text-xs"
+          onFocus={(e) => e.target.select()}
+        />
         <Button variant="secondary" size="sm" className="h-9" onClick={handleCopy}>
           {isCopied ? "Copied" : "Copy"}
         </Button>

@@ -8,7 +8,11 @@ import { RoleSelect } from "./role-select";
 export function MemberRowActions({ userId, email, role }: { userId: string; email: string; role: string }) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
-      <ActionForm action={changeMemberRole} label={`Change role of ${email}`} className="flex items-center gap-2">
+      <ActionForm
+        action={changeMemberRole}
+        label={`Change role of ${email}`}
+        className="flex items-center gap-2"
+      >
         {(isPending) => (
           <>
             <input type="hidden" name="userId" value={userId} />
@@ -26,7 +30,13 @@ export function MemberRowActions({ userId, email, role }: { userId: string; emai
         {(isPending) => (
           <>
             <input type="hidden" name="userId" value={userId} />
-            <Button type="submit" variant="danger" size="sm" disabled={isPending} aria-label={`Remove ${email}`}>
+            <Button
+              type="submit"
+              variant="danger"
+              size="sm"
+              disabled={isPending}
+              aria-label={`Remove ${email}`}
+            >
               Remove
             </Button>
           </>

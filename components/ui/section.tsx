@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 import { Card } from "./card";
 
-export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="flex flex-col gap-4">
       <div>

@@ -12,7 +12,10 @@ export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>)
 export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
     <th
-      className={cn("border-b border-border px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-fg-muted", className)}
+      className={cn(
+        "border-b border-border px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-fg-muted",
+        className,
+      )}
       {...props}
     />
   );

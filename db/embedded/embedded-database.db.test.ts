@@ -20,7 +20,9 @@ function freshDataDir(): { dataDir: string; port: number } {
 }
 
 function startChild(args: string[]): { child: ChildProcess; output: Promise<string> } {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (d) => {
@@ -48,8 +50,12 @@ describe("embedded database shared by several processes", () => {
     const { dataDir, port } = freshDataDir();
     const owner = await openOwner(dataDir, port);
     cleanups.push(() => owner.close());
-    const outputs = await Promise.all(["a", "b", "c"].map((tag) => startChild([dataDir, String(port), tag, "25"]).output));
-    const reports = outputs.map((o) => JSON.parse(o.trim().split("\n").pop() as string) as { owner: boolean });
+    const outputs = await Promise.all(
+      ["a", "b", "c"].map((tag) => startChild([dataDir, String(port), tag, "25"]).output),
+    );
+    const reports = outputs.map(
+      (o) => JSON.parse(o.trim().split("\n").pop() as string) as { owner: boolean },
+    );
     expect(reports.every((r) => r.owner === false)).toBe(true);
     const rows = await owner.sql<{ tag: string; n: number }[]>`select tag, n from embedded_probe order by id`;
     expect(rows).toHaveLength(75);
@@ -64,7 +70,9 @@ describe("embedded database shared by several processes", () => {
     const owner = await openOwner(dataDir, port);
     cleanups.push(() => owner.close());
     const holder = startChild([dataDir, String(port), "doomed", "0", "hold-transaction"]);
-    await new Promise<void>((resolve) => holder.child.stdout?.on("data", (d) => String(d).includes("in-transaction") && resolve()));
+    await new Promise<void>((resolve) =>
+      holder.child.stdout?.on("data", (d) => String(d).includes("in-transaction") && resolve()),
+    );
     holder.child.kill("SIGKILL");
     await holder.output;
     await startChild([dataDir, String(port), "survivor", "3"]).output;

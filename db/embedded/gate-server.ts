@@ -1,4 +1,4 @@
-import net from "node:net";
+import type net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import {
   buildFatalError,
@@ -146,7 +146,8 @@ export class GateServer {
 
   private async handleClose(client: Client): Promise<void> {
     this.clients.delete(client);
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i].client === client) this.queue.splice(i, 1);
+    for (let i = this.queue.length - 1; i >= 0; i--)
+      if (this.queue[i].client === client) this.queue.splice(i, 1);
     if (this.transactionOwner === client) {
       // A client that vanished mid-transaction must not leave the shared session inside it.
       const db = await this.pglite;

@@ -7,7 +7,8 @@ export const DEFAULT_TEST_SERVER_URL = "postgres://postgres@127.0.0.1:5432/postg
 
 export function assertTestDatabaseUrl(url: string): void {
   const name = new URL(url).pathname.slice(1);
-  if (!name.endsWith("_test")) throw new Error(`Refusing to run tests on "${name}": test database names end in _test.`);
+  if (!name.endsWith("_test"))
+    throw new Error(`Refusing to run tests on "${name}": test database names end in _test.`);
 }
 
 /** Creates an empty database named `<prefix>_<random>_test`; returns its URL and a drop function. */

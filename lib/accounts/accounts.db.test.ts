@@ -46,7 +46,10 @@ describe("workspaces and members", () => {
   it("never lets a workspace lose its last owner", async () => {
     const workspace = await createTestWorkspace();
     const owner = await createTestMember(workspace, "owner");
-    await expectCode(changeMemberRole({ ctx: owner.ctx, input: { userId: owner.user.id, role: "author" } }), "conflict");
+    await expectCode(
+      changeMemberRole({ ctx: owner.ctx, input: { userId: owner.user.id, role: "author" } }),
+      "conflict",
+    );
     await expectCode(removeMember({ ctx: owner.ctx, input: { userId: owner.user.id } }), "conflict");
     const second = await createTestMember(workspace, "owner");
     await removeMember({ ctx: owner.ctx, input: { userId: second.user.id } });
@@ -58,7 +61,10 @@ describe("workspaces and members", () => {
     const workspace = await createTestWorkspace();
     const author = await createTestMember(workspace, "author");
     await expectCode(
-      addMember({ ctx: author.ctx, input: { email: "x@test.studio", name: "", password: "s3cret-pass", role: "owner" } }),
+      addMember({
+        ctx: author.ctx,
+        input: { email: "x@test.studio", name: "", password: "s3cret-pass", role: "owner" },
+      }),
       "not_found",
     );
   });
@@ -84,14 +90,23 @@ describe("sign-in", () => {
     const workspace = await createTestWorkspace();
     const { email } = await createTestMember(workspace, "author");
     for (let i = 0; i < env.LOGIN_MAX_ATTEMPTS; i++) {
-      await expectCode(signIn({ input: { email, password: "wrong-password" }, address: `a${i}` }), "unauthorized");
+      await expectCode(
+        signIn({ input: { email, password: "wrong-password" }, address: `a${i}` }),
+        "unauthorized",
+      );
     }
-    await expectCode(signIn({ input: { email, password: TEST_PASSWORD }, address: "elsewhere" }), "rate_limited");
+    await expectCode(
+      signIn({ input: { email, password: TEST_PASSWORD }, address: "elsewhere" }),
+      "rate_limited",
+    );
   });
 
   it("answers the same for an unknown account as for a wrong password", async () => {
     await expectCode(
-      signIn({ input: { email: `nobody-${uniqueSuffix()}@test.studio`, password: "whatever1" }, address: "x" }),
+      signIn({
+        input: { email: `nobody-${uniqueSuffix()}@test.studio`, password: "whatever1" },
+        address: "x",
+      }),
       "unauthorized",
     );
   });

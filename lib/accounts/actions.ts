@@ -1,11 +1,11 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { revalidatePath } from "next/cache";
-import { deleteSession, signIn as openSession, switchSessionWorkspace } from "@/lib/auth/sessions";
 import { getClientAddress, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/current";
 import { type ActionResult, requireCtx, runAction } from "@/lib/auth/run-action";
+import { deleteSession, signIn as openSession, switchSessionWorkspace } from "@/lib/auth/sessions";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { addMember as addMemberVerb } from "./add-member";
@@ -66,7 +66,11 @@ export async function switchWorkspace(form: FormData): Promise<void> {
 
 export async function acceptInvite(_prev: unknown, form: FormData): Promise<ActionResult<null>> {
   const result = await runAction("acceptInvite", async () => {
-    const input = { token: field(form, "token"), name: field(form, "name"), password: field(form, "password") };
+    const input = {
+      token: field(form, "token"),
+      name: field(form, "name"),
+      password: field(form, "password"),
+    };
     const { user } = await acceptInviteVerb({ input });
     const { token, expiresAt } = await openSession({
       input: { email: user.email, password: input.password },

@@ -2,9 +2,9 @@ import "server-only";
 import type { Executor } from "@/db/client";
 import { db } from "@/db/client";
 import { memberships, workspaces } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor, Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
-import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { type CreateWorkspaceInput, createWorkspaceInput } from "./schemas";
@@ -27,7 +27,8 @@ export async function createWorkspace({
       .values(data)
       .onConflictDoNothing({ target: workspaces.slug })
       .returning();
-    if (!workspace) throw new AppError("conflict", `A workspace with the slug "${data.slug}" already exists.`);
+    if (!workspace)
+      throw new AppError("conflict", `A workspace with the slug "${data.slug}" already exists.`);
     if (actor.kind === "user") {
       await tx.insert(memberships).values({ workspaceId: workspace.id, userId: actor.userId, role: "owner" });
     }

@@ -2,15 +2,20 @@ import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { invites } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record-audit";
 import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/password";
 import { createSecretToken, hashToken } from "@/lib/auth/tokens";
-import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { grantMembership, upsertUser } from "./add-member";
-import { type AcceptInviteInput, acceptInviteInput, type CreateInviteInput, createInviteInput } from "./schemas";
+import {
+  type AcceptInviteInput,
+  acceptInviteInput,
+  type CreateInviteInput,
+  createInviteInput,
+} from "./schemas";
 
 const INVITE_DAYS = 7;
 

@@ -8,7 +8,13 @@ import { assertCan } from "@/lib/auth/context";
 export async function listMembers({ ctx }: { ctx: Ctx }) {
   assertCan(ctx, "members.manage");
   return db
-    .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, since: memberships.createdAt })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: memberships.role,
+      since: memberships.createdAt,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, ctx.workspace.id))

@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
+import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the same zod schemas the routes use.
 // Every /api/v1 route in the rule table must have an operation here (openapi.test.ts checks it).
+// Explicit imports, not registration by side effect: each route is bundled apart in Next.
 
 export type ApiOperation = {
   summary: string;
@@ -14,34 +17,38 @@ export type ApiOperation = {
 };
 
 const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), fieldErrors: z.record(z.string(), z.array(z.string())).optional() }),
-});
-
-const operations = new Map<string, ApiOperation>();
-
-/** Routes register their operation next to their handler's schemas. */
-export function registerOperation(route: ApiRoute, operation: ApiOperation): void {
-  operations.set(route, operation);
-}
-
-registerOperation("GET /api/v1/me", {
-  summary: "The workspace and role the caller acts in",
-  response: z.object({
-    workspace: z.object({ slug: z.string(), name: z.string() }),
-    role: z.enum(["owner", "author", "reviewer", "buyer"]),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   }),
 });
-registerOperation("GET /api/v1/openapi.json", {
-  summary: "This document",
-  response: z.object({ openapi: z.string() }).loose(),
-});
+
+export type ApiOperations = Partial<Record<ApiRoute, ApiOperation>>;
+
+const ACCOUNT_OPERATIONS: ApiOperations = {
+  "GET /api/v1/me": {
+    summary: "The workspace and role the caller acts in",
+    response: z.object({
+      workspace: z.object({ slug: z.string(), name: z.string() }),
+      role: z.enum(["owner", "author", "reviewer", "buyer"]),
+    }),
+  },
+  "GET /api/v1/openapi.json": {
+    summary: "This document",
+    response: z.object({ openapi: z.string() }).loose(),
+  },
+};
+
+/** Each domain describes its routes next to their schemas (lib/<domain>/api-schemas.ts). */
+const OPERATIONS: ApiOperations = { ...ACCOUNT_OPERATIONS, ...IMPORT_OPERATIONS, ...ROLLOUT_OPERATIONS };
 
 function toSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
-export function listOperations(): Map<string, ApiOperation> {
-  return operations;
+export function listOperations(): ApiOperations {
+  return OPERATIONS;
 }
 
 export function buildOpenApiDocument() {
@@ -49,7 +56,7 @@ export function buildOpenApiDocument() {
   for (const route of Object.keys(API_RULES) as ApiRoute[]) {
     const [method, path] = route.split(" ");
     if (!path.startsWith("/api/v1")) continue;
-    const operation = operations.get(route);
+    const operation = OPERATIONS[route];
     if (!operation) continue;
     const openApiPath = path.replace(/\[(\w+)\]/g, "{$1}");
     const pathParams = [...path.matchAll(/\[(\w+)\]/g)].map((m) => ({
@@ -76,12 +83,17 @@ export function buildOpenApiDocument() {
         ? {
             requestBody: {
               required: true,
-              content: { [operation.bodyContentType ?? "application/json"]: { schema: toSchema(operation.body) } },
+              content: {
+                [operation.bodyContentType ?? "application/json"]: { schema: toSchema(operation.body) },
+              },
             },
           }
         : {}),
       responses: {
-        "200": { description: "OK", content: { "application/json": { schema: toSchema(operation.response) } } },
+        "200": {
+          description: "OK",
+          content: { "application/json": { schema: toSchema(operation.response) } },
+        },
         default: { description: "Error", content: { "application/json": { schema: toSchema(errorSchema) } } },
       },
     };
@@ -91,7 +103,8 @@ export function buildOpenApiDocument() {
     info: {
       title: "Environment Studio API",
       version: "1",
-      description: "Errors are {\"error\":{\"code\",\"message\"}}. Lists are {\"items\",\"nextCursor\"} with ?limit= (max 200) and ?cursor=.",
+      description:
+        'Errors are {"error":{"code","message"}}. Lists are {"items","nextCursor"} with ?limit= (max 200) and ?cursor=.',
     },
     components: {
       securitySchemes: {

@@ -4,17 +4,21 @@ import { resolveApiKey } from "@/lib/accounts/api-keys";
 import type { Ctx } from "@/lib/auth/context";
 import { getSessionInfo } from "@/lib/auth/current";
 import { AppError, ERROR_STATUS, toPublicError } from "@/lib/errors";
-import { can } from "@/lib/permissions/rules";
 import { API_RULES, type ApiRoute, type RouteRule } from "@/lib/permissions/routes";
+import { can } from "@/lib/permissions/rules";
 import { parseInput } from "@/lib/validation";
 
-type Handler<Q> = (args: { request: Request; ctx: Ctx | null; query: Q; params: Record<string, string> }) =>
-  | Promise<Response | unknown>
-  | Response
-  | unknown;
+type Handler<Q> = (args: {
+  request: Request;
+  ctx: Ctx | null;
+  query: Q;
+  params: Record<string, string>;
+}) => Promise<Response | unknown> | Response | unknown;
 
 /** A Bearer API key, else the browser session. */
-async function resolveRequestContext(request: Request): Promise<{ ctx: Ctx | null; hasCredentials: boolean }> {
+async function resolveRequestContext(
+  request: Request,
+): Promise<{ ctx: Ctx | null; hasCredentials: boolean }> {
   const auth = request.headers.get("authorization");
   if (auth) {
     const match = /^Bearer\s+(\S+)$/i.exec(auth);
@@ -28,7 +32,8 @@ async function resolveRequestContext(request: Request): Promise<{ ctx: Ctx | nul
 
 function checkRule(rule: RouteRule, ctx: Ctx | null, hasCredentials: boolean): void {
   if (rule === "public") return;
-  if (!hasCredentials) throw new AppError("unauthorized", "Send an API key as 'Authorization: Bearer <key>'.");
+  if (!hasCredentials)
+    throw new AppError("unauthorized", "Send an API key as 'Authorization: Bearer <key>'.");
   if (rule === "signed-in") return;
   if (!ctx || !can(ctx.role, rule)) throw new AppError("not_found", "Not found.");
 }
@@ -64,5 +69,8 @@ export function withRoute<Q = Record<string, never>>(
 export function errorResponse(error: unknown, where: string): Response {
   if (!(error instanceof AppError)) console.error(`[api ${where}]`, error);
   const { code, message, fieldErrors } = toPublicError(error);
-  return Response.json({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status: ERROR_STATUS[code] });
+  return Response.json(
+    { error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } },
+    { status: ERROR_STATUS[code] },
+  );
 }

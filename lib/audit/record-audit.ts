@@ -1,5 +1,5 @@
-import { auditLog } from "@/db/schema";
 import type { Executor } from "@/db/client";
+import { auditLog } from "@/db/schema";
 import type { Actor } from "@/lib/auth/context";
 
 export type AuditEvent = {

@@ -3,8 +3,8 @@ import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { env } from "@/lib/env";
-import { can } from "@/lib/permissions/rules";
 import { PAGE_RULES, type PagePath, type RouteRule } from "@/lib/permissions/routes";
+import { can } from "@/lib/permissions/rules";
 import type { Ctx } from "./context";
 import { resolveSession, type SessionInfo } from "./sessions";
 

@@ -37,7 +37,9 @@ export async function runAction<T>(
 
 function isNextControlFlow(error: unknown): boolean {
   const digest = (error as { digest?: unknown } | null)?.digest;
-  return typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR"));
+  return (
+    typeof digest === "string" && (digest.startsWith("NEXT_REDIRECT") || digest.startsWith("NEXT_HTTP_ERROR"))
+  );
 }
 
 /** For actions whose rule is a permission: the workspace context, guaranteed present by the rule check. */

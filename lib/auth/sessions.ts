@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import { db } from "@/db/client";
 import { loginAttempts, memberships, sessions } from "@/db/schema";
-import { signInInput, type SignInInput } from "@/lib/accounts/schemas";
+import { type SignInInput, signInInput } from "@/lib/accounts/schemas";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
@@ -96,8 +96,5 @@ function pickWorkspace(w: { id: string; slug: string; name: string }) {
 export async function switchSessionWorkspace(info: SessionInfo, workspaceSlug: string): Promise<void> {
   const target = info.workspaces.find((w) => w.slug === workspaceSlug);
   if (!target) throw new AppError("not_found", "You are not a member of that workspace.");
-  await db
-    .update(sessions)
-    .set({ workspaceId: target.id })
-    .where(eq(sessions.id, info.sessionId));
+  await db.update(sessions).set({ workspaceId: target.id }).where(eq(sessions.id, info.sessionId));
 }

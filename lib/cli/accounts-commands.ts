@@ -16,7 +16,11 @@ const CLI_ACTOR = { kind: "cli" } as const;
 export async function getCliContext(slug: string): Promise<Ctx> {
   const workspace = await findWorkspaceBySlug(db, slug);
   if (!workspace) throw new AppError("not_found", `No workspace with the slug "${slug}".`);
-  return { actor: CLI_ACTOR, workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name }, role: "owner" };
+  return {
+    actor: CLI_ACTOR,
+    workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
+    role: "owner",
+  };
 }
 
 export function registerAccountCommands(program: Command): void {
@@ -42,19 +46,25 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption("--workspace <slug>", "workspace slug")
     .requiredOption("--role <role>", "owner, author, reviewer or buyer")
     .option("--name <name>", "display name", "")
-    .action(async (options: { email: string; password: string; workspace: string; role: string; name: string }) => {
-      const input = parseInput(addMemberInput, options);
-      const passwordHash = await hashPassword(input.password);
-      const email = await withDatabase(async () => {
-        const ctx = await getCliContext(options.workspace);
-        return db.transaction(async (tx) => {
-          const user = await upsertUser(tx, { email: input.email, name: input.name, passwordHash });
-          await grantMembership(tx, CLI_ACTOR, { workspaceId: ctx.workspace.id, userId: user.id, role: input.role });
-          return user.email;
+    .action(
+      async (options: { email: string; password: string; workspace: string; role: string; name: string }) => {
+        const input = parseInput(addMemberInput, options);
+        const passwordHash = await hashPassword(input.password);
+        const email = await withDatabase(async () => {
+          const ctx = await getCliContext(options.workspace);
+          return db.transaction(async (tx) => {
+            const user = await upsertUser(tx, { email: input.email, name: input.name, passwordHash });
+            await grantMembership(tx, CLI_ACTOR, {
+              workspaceId: ctx.workspace.id,
+              userId: user.id,
+              role: input.role,
+            });
+            return user.email;
+          });
         });
-      });
-      console.log(email);
-    });
+        console.log(email);
+      },
+    );
 
   program
     .command("api-key")

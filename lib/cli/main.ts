@@ -1,6 +1,7 @@
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { registerAccountCommands } from "./accounts-commands";
+import { registerImportCommand } from "./import-command";
 import { createProgram, reportError, withDatabase } from "./program";
 
 const program = createProgram();
@@ -14,6 +15,7 @@ program
   });
 
 registerAccountCommands(program);
+registerImportCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -22,7 +22,9 @@ export async function withDatabase<T>(run: () => Promise<T>): Promise<T> {
 export function createProgram(): Command {
   return new Command()
     .name("studio")
-    .description("Environment Studio command line. Uses DATABASE_URL when set, else the embedded database in DATA_DIR.")
+    .description(
+      "Environment Studio command line. Uses DATABASE_URL when set, else the embedded database in DATA_DIR.",
+    )
     .showHelpAfterError()
     .exitOverride();
 }

@@ -1,6 +1,6 @@
 import type { SessionInfo } from "@/lib/auth/sessions";
-import { can } from "./rules";
 import { PAGE_RULES, type PagePath } from "./routes";
+import { can } from "./rules";
 
 export type NavItem = { href: PagePath; label: string };
 

@@ -33,49 +33,64 @@ const KNOWN_RULES = new Set<string>(["public", "signed-in", ...Object.keys(PERMI
 
 describe("the route rule table", () => {
   it("names only known permissions", () => {
-    for (const rule of [...Object.values(PAGE_RULES), ...Object.values(API_RULES), ...Object.values(ACTION_RULES)]) {
+    for (const rule of [
+      ...Object.values(PAGE_RULES),
+      ...Object.values(API_RULES),
+      ...Object.values(ACTION_RULES),
+    ]) {
       expect(KNOWN_RULES.has(rule), `unknown rule ${rule}`).toBe(true);
     }
   });
 
-  it.each(pages.map((f) => [path.relative(root, f), f]))("page %s has a rule and checks it", (_name, file) => {
-    const route = routeOf(file);
-    expect(Object.keys(PAGE_RULES), `add "${route}" to PAGE_RULES`).toContain(route);
-    const source = fs.readFileSync(file, "utf8");
-    const checksItself = new RegExp(`get(Workspace)?PageContext\\("${route.replace(/[[\]]/g, "\\$&")}"\\)`).test(source);
-    // Public pages (sign-in, invite) may skip the check; every other page must make it.
-    if (PAGE_RULES[route as keyof typeof PAGE_RULES] !== "public") {
-      expect(checksItself, `${file} must call getPageContext("${route}")`).toBe(true);
-    }
-  });
+  it.each(pages.map((f) => [path.relative(root, f), f]))(
+    "page %s has a rule and checks it",
+    (_name, file) => {
+      const route = routeOf(file);
+      expect(Object.keys(PAGE_RULES), `add "${route}" to PAGE_RULES`).toContain(route);
+      const source = fs.readFileSync(file, "utf8");
+      const checksItself = new RegExp(
+        `get(Workspace)?PageContext\\("${route.replace(/[[\]]/g, "\\$&")}"\\)`,
+      ).test(source);
+      // Public pages (sign-in, invite) may skip the check; every other page must make it.
+      if (PAGE_RULES[route as keyof typeof PAGE_RULES] !== "public") {
+        expect(checksItself, `${file} must call getPageContext("${route}")`).toBe(true);
+      }
+    },
+  );
 
   it("has no page rule without a page", () => {
     const routes = new Set(pages.map(routeOf));
     for (const route of Object.keys(PAGE_RULES)) expect(routes.has(route), `no page for ${route}`).toBe(true);
   });
 
-  it.each(handlers.map((f) => [path.relative(root, f), f]))("route handler %s has a rule per method", (_name, file) => {
-    const source = fs.readFileSync(file, "utf8");
-    const methods = [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
-    expect(methods.length, `${file} exports no handler through withRoute`).toBeGreaterThan(0);
-    expect(source).not.toMatch(/export (async )?function (GET|POST|PUT|PATCH|DELETE)/);
-    for (const method of methods) {
-      const key = `${method} ${routeOf(file)}`;
-      expect(Object.keys(API_RULES), `add "${key}" to API_RULES`).toContain(key);
-      expect(source, `${file} must use withRoute("${key}", …)`).toContain(`withRoute("${key}"`);
-    }
-  });
+  it.each(handlers.map((f) => [path.relative(root, f), f]))(
+    "route handler %s has a rule per method",
+    (_name, file) => {
+      const source = fs.readFileSync(file, "utf8");
+      const methods = [...source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
+      expect(methods.length, `${file} exports no handler through withRoute`).toBeGreaterThan(0);
+      expect(source).not.toMatch(/export (async )?function (GET|POST|PUT|PATCH|DELETE)/);
+      for (const method of methods) {
+        const key = `${method} ${routeOf(file)}`;
+        expect(Object.keys(API_RULES), `add "${key}" to API_RULES`).toContain(key);
+        const usesRule = new RegExp(`withRoute\\(\\s*"${key.replace(/[[\]]/g, "\\$&")}"`).test(source);
+      expect(usesRule, `${file} must use withRoute("${key}", …)`).toBe(true);
+      }
+    },
+  );
 
   it("lists every server action, and every action checks its rule through runAction", () => {
     const found: string[] = [];
     for (const file of actionFiles) {
       const source = fs.readFileSync(file, "utf8");
       expect(source.startsWith('"use server"'), `${file} must start with "use server"`).toBe(true);
-      for (const match of source.matchAll(/export async function (\w+)\s*\(([^)]*)\)[^{]*\{([\s\S]*?)\n\}/g)) {
+      for (const match of source.matchAll(
+        /export async function (\w+)\s*\(([^)]*)\)[^{]*\{([\s\S]*?)\n\}/g,
+      )) {
         const [, name, , body] = match;
         found.push(name);
         expect(Object.keys(ACTION_RULES), `add ${name} to ACTION_RULES`).toContain(name);
-        expect(body, `${name} must call runAction("${name}", …)`).toContain(`runAction("${name}"`);
+        expect(body, `${name} must call runAction("${name}", …)`).toMatch(new RegExp(`runAction\\(\\s*"${name}"`));
       }
     }
     expect(found.sort()).toEqual(Object.keys(ACTION_RULES).sort());

@@ -9,7 +9,10 @@ export default async function CatalogPage() {
   await getWorkspacePageContext("/catalog");
   return (
     <>
-      <PageHeader title="Catalog" description="Published environments, with the evidence that their reward can be trusted." />
+      <PageHeader
+        title="Catalog"
+        description="Published environments, with the evidence that their reward can be trusted."
+      />
       <EmptyState title="Nothing published yet">
         Environments appear here once their owner approves and publishes a version.
       </EmptyState>

@@ -9,10 +9,13 @@ export default async function ReviewPage() {
   await getWorkspacePageContext("/review");
   return (
     <>
-      <PageHeader title="Review" description="Judge what agents did: genuine success, genuine failure, reward hack or grader error." />
+      <PageHeader
+        title="Review"
+        description="Judge what agents did: genuine success, genuine failure, reward hack or grader error."
+      />
       <EmptyState title="No review queues yet">
-        Review queues hand you rollouts one at a time. Until a queue exists, open any rollout from the Rollouts
-        list to read its transcript.
+        Review queues hand you rollouts one at a time. Until a queue exists, open any rollout from the
+        Rollouts list to read its transcript.
       </EmptyState>
     </>
   );

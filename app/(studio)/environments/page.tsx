@@ -14,8 +14,8 @@ export default async function EnvironmentsPage() {
         description="An environment is a set of tasks: what the agent sees, a hidden answer key, and a grader."
       />
       <EmptyState title="No environments yet">
-        Environments group the tasks you author. Import the rollouts agents produced under Rollouts while authoring
-        is being built; rollouts link to an environment's tasks by task key.
+        Environments group the tasks you author. Import the rollouts agents produced under Rollouts while
+        authoring is being built; rollouts link to an environment's tasks by task key.
       </EmptyState>
     </>
   );

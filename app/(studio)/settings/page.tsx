@@ -21,13 +21,20 @@ export default async function SettingsPage() {
   const { session, ctx } = await getPageContext("/settings");
   const isOwner = ctx !== null && can(ctx.role, "members.manage");
   const [members, invites, keys, audit] = isOwner
-    ? await Promise.all([listMembers({ ctx }), listOpenInvites({ ctx }), listApiKeys({ ctx }), listAuditEntries({ ctx })])
+    ? await Promise.all([
+        listMembers({ ctx }),
+        listOpenInvites({ ctx }),
+        listApiKeys({ ctx }),
+        listAuditEntries({ ctx }),
+      ])
     : [[], [], [], []];
   return (
     <>
       <PageHeader
         title="Settings"
-        description={ctx ? `Workspace ${ctx.workspace.name} (${ctx.workspace.slug}). You are ${ctx.role}.` : undefined}
+        description={
+          ctx ? `Workspace ${ctx.workspace.name} (${ctx.workspace.slug}). You are ${ctx.role}.` : undefined
+        }
       />
       <div className="flex flex-col gap-6">
         <Section title="Your account">
@@ -47,7 +54,10 @@ export default async function SettingsPage() {
         </Section>
         {isOwner ? (
           <>
-            <Section title="Members" description="Add people with a role. Owners manage everything; authors build environments; reviewers label rollouts; buyers see the published catalog only.">
+            <Section
+              title="Members"
+              description="Add people with a role. Owners manage everything; authors build environments; reviewers label rollouts; buyers see the published catalog only."
+            >
               <AddMemberForm />
               <InviteForm />
               <Table aria-label="Members">
@@ -99,7 +109,10 @@ export default async function SettingsPage() {
                 </Table>
               ) : null}
             </Section>
-            <Section title="API keys" description="Keys act with a role in this workspace. Send them as 'Authorization: Bearer <key>'. A key is shown once, when created.">
+            <Section
+              title="API keys"
+              description="Keys act with a role in this workspace. Send them as 'Authorization: Bearer <key>'. A key is shown once, when created."
+            >
               <ApiKeyForm />
               <Table aria-label="API keys">
                 <thead>
@@ -133,7 +146,10 @@ export default async function SettingsPage() {
             <Section title="Workspaces" description="Create another workspace; you will be its owner.">
               <CreateWorkspaceForm />
             </Section>
-            <Section title="Audit log" description="The latest changes in this workspace: who did what, and when.">
+            <Section
+              title="Audit log"
+              description="The latest changes in this workspace: who did what, and when."
+            >
               <Table aria-label="Audit log">
                 <thead>
                   <tr>

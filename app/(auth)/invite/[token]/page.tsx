@@ -12,7 +12,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     return (
       <Card>
         <h1 className="mb-2 text-xl font-semibold">Invite not valid</h1>
-        <p className="text-sm text-fg-muted">This link was used, revoked or has expired. Ask the owner for a new one.</p>
+        <p className="text-sm text-fg-muted">
+          This link was used, revoked or has expired. Ask the owner for a new one.
+        </p>
       </Card>
     );
   }

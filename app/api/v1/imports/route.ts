@@ -1,0 +1,41 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { withRoute } from "@/lib/api/with-route";
+import { resolveDataDir } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { importQuery } from "@/lib/imports/api-schemas";
+import { getImportLimits } from "@/lib/imports/limits";
+import { receiveUpload } from "@/lib/imports/receive-upload";
+import { createImportRun, executeImportRun } from "@/lib/imports/run-import";
+
+export const POST = withRoute(
+  "POST /api/v1/imports",
+  { query: importQuery },
+  async ({ request, ctx, query }) => {
+    if (!ctx) throw new AppError("not_found", "Not found.");
+    const dir = path.join(resolveDataDir(), "uploads", randomUUID());
+    const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      const files = await receiveUpload(request, {
+        dir,
+        maxFileBytes: getImportLimits().maxFileBytes,
+        fallbackName: query.filename,
+      });
+      const options = { format: query.format, environment: query.environment };
+      const run = await createImportRun({ ctx, files, options });
+      if (query.background === "1") {
+        void executeImportRun({ ctx, runId: run.id, files, options })
+          .catch((error) => console.error(`[import ${run.id}]`, error))
+          .finally(cleanup);
+        return Response.json({ run: run.id }, { status: 202 });
+      }
+      const summary = await executeImportRun({ ctx, runId: run.id, files, options });
+      cleanup();
+      return summary;
+    } catch (error) {
+      cleanup();
+      throw error;
+    }
+  },
+);

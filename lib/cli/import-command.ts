@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { importFiles } from "@/lib/imports/run-import";
+import { importOptionsInput } from "@/lib/imports/schemas";
+import { parseInput } from "@/lib/validation";
+import { getCliContext } from "./accounts-commands";
+import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
+
+const formatCount = (n: number) => n.toLocaleString("en-US");
+
+export function registerImportCommand(program: Command): void {
+  program
+    .command("import")
+    .description(
+      "import rollouts from transcript files; the last line of output is a JSON summary. " +
+        "Exit 0 when nothing failed, 1 when some records failed (the rest imported), 2 on bad usage or an unreadable file",
+    )
+    .argument("<files...>", "transcript files (JSON, JSONL, .eval, …)")
+    .requiredOption("--workspace <slug>", "workspace slug")
+    .option(
+      "--format <format>",
+      "openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse (default: detected)",
+    )
+    .option("--environment <slug>", "link rollouts to this environment's tasks by task key")
+    .option("--quiet", "print only the summary")
+    .action(
+      async (
+        paths: string[],
+        options: { workspace: string; format?: string; environment?: string; quiet?: boolean },
+      ) => {
+        const importOptions = parseInput(importOptionsInput, {
+          format: options.format,
+          environment: options.environment,
+        });
+        for (const file of paths) {
+          if (!fs.existsSync(file) || !fs.statSync(file).isFile())
+            throw new CliUsageError(`cannot read ${file}: no such file`);
+          fs.accessSync(file, fs.constants.R_OK);
+        }
+        const files = paths.map((p) => ({ path: path.resolve(p), name: path.basename(p) }));
+        const summary = await withDatabase(async () =>
+          importFiles({
+            ctx: await getCliContext(options.workspace),
+            files,
+            options: importOptions,
+            onProgress: options.quiet
+              ? undefined
+              : (p) =>
+                  process.stderr.write(
+                    `\r${Math.round((100 * p.bytesRead) / Math.max(1, p.bytesTotal))}% · ${formatCount(p.imported)} imported · ${formatCount(p.skipped)} skipped · ${formatCount(p.failed)} failed   `,
+                  ),
+          }),
+        );
+        if (!options.quiet) process.stderr.write("\n");
+        for (const error of summary.errors) {
+          const where = [
+            error.file,
+            error.line ? `line ${error.line}` : error.record ? `record ${error.record}` : "",
+          ];
+          process.stderr.write(`${where.filter(Boolean).join(" ")}: ${error.message}\n`);
+        }
+        const { imported, skipped, failed, errors } = summary;
+        console.log(
+          JSON.stringify({ imported, skipped, failed, errors, run: summary.run, unlinked: summary.unlinked }),
+        );
+        // Every file unreadable as a whole is bad input (2); some bad records among good ones is 1.
+        const fileErrors = errors.filter((e) => e.record === undefined && e.line === undefined).length;
+        if (failed > 0)
+          process.exitCode = fileErrors === files.length && imported + skipped === 0 ? 2 : EXIT_FAILED;
+      },
+    );
+}

@@ -1,0 +1,92 @@
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
+import type { ImportFormat } from "@/lib/imports/types";
+import { detectFormat, detectSourceFormat } from "./detect";
+import { getImporter } from "./formats";
+
+/** Formats whose importers this suite owns; the others are asserted once they are registered. */
+const OWN_FORMATS: ImportFormat[] = ["openai", "anthropic", "verifiers", "atif", "langfuse"];
+
+/** The right format of every corpus file (sibling files such as metadata.json are not imports). */
+function expectedFormat(name: string): ImportFormat | "sibling" | "none" {
+  if (/(^|\/)(metadata|metrics)\.json$/.test(name) || name.endsWith(".md")) return "sibling";
+  if (name.startsWith("openai-chat/")) return getImporter("swe-agent") ? "swe-agent" : "openai";
+  if (name.startsWith("anthropic-messages/")) return "anthropic";
+  if (name.startsWith("verifiers/")) return "verifiers";
+  if (name.startsWith("atif/")) return "atif";
+  if (name.startsWith("langfuse-trace-export/")) return "langfuse";
+  if (name.startsWith("inspect-ai-json/")) return "inspect";
+  if (name.startsWith("swe-agent/")) return "swe-agent";
+  if (name.startsWith("openhands/")) return "openhands";
+  if (name.includes("honeypot-gpt-oss/")) return "openai";
+  return "none";
+}
+
+function listFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((entry) => {
+    const path = join(folder, entry);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+const files = listFiles(CORPUS_DIR)
+  .map((path) => ({ path, name: relative(CORPUS_DIR, path) }))
+  .filter(({ name }) => name !== "SOURCES.md");
+
+describe("detectFormat on the corpus", () => {
+  it("finds the corpus (39 files)", () => {
+    expect(files).toHaveLength(39);
+  });
+
+  for (const { path, name } of files) {
+    const expected = expectedFormat(name);
+    if (expected === "sibling") continue;
+    it(`detects ${name} as ${expected}`, async () => {
+      const detected = await detectSourceFormat({ path, name });
+      if (expected !== "none" && getImporter(expected)) {
+        expect(detected?.format).toBe(expected);
+      } else {
+        // Not importable yet (or by nobody): none of our importers may claim it.
+        expect(OWN_FORMATS).not.toContain(detected?.format);
+      }
+    });
+  }
+});
+
+describe("detectFormat", () => {
+  const sample = (text: string, name = "x.json") => ({ name, head: Buffer.from(text) });
+
+  it("returns null for empty, binary and unrelated input", () => {
+    expect(detectFormat(sample(""))).toBeNull();
+    expect(detectFormat(sample("\u0000\u0001PK"))).toBeNull();
+    expect(detectFormat(sample('{"hello": "world"}'))).toBeNull();
+  });
+
+  it("tells OpenAI and Anthropic chat records apart", () => {
+    const openai = {
+      messages: [
+        { role: "user", content: "hi" },
+        { role: "assistant", tool_calls: [] },
+      ],
+    };
+    const anthropic = {
+      system: "s",
+      messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "x" }] }],
+    };
+    expect(detectFormat(sample(JSON.stringify(openai)))?.format).toBe("openai");
+    expect(detectFormat(sample(JSON.stringify(anthropic)))?.format).toBe("anthropic");
+  });
+
+  it("judges a record longer than the head by its top-level keys", () => {
+    const head = `{"messages": [{"role": "user", "content": "${"x".repeat(70_000)}`.slice(0, 65_536);
+    expect(detectFormat(sample(head))?.format).toBe("openai");
+    const nested =
+      `{"instance_id": "a", "history": [{"messages": [{"role": "user", "content": "${"x".repeat(70_000)}`.slice(
+        0,
+        65_536,
+      );
+    expect(detectFormat(sample(nested))?.format ?? null).not.toBe("openai");
+  });
+});

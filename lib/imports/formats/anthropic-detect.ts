@@ -1,0 +1,88 @@
+import { isObject } from "@/lib/imports/read/json-value";
+import { type HeadView, readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
+import type { FormatSample } from "@/lib/imports/types";
+import { isMessageListHead } from "./openai-detect";
+
+const BLOCK_TYPES = new Set([
+  "text",
+  "image",
+  "document",
+  "thinking",
+  "redacted_thinking",
+  "tool_use",
+  "tool_result",
+  "server_tool_use",
+  "web_search_tool_result",
+]);
+const ANTHROPIC_ONLY = new Set([
+  "tool_use",
+  "tool_result",
+  "thinking",
+  "redacted_thinking",
+  "server_tool_use",
+]);
+const SESSION_LINE_TYPES = new Set([
+  "user",
+  "assistant",
+  "system",
+  "summary",
+  "queue-operation",
+  "file-history-snapshot",
+]);
+
+/** A Claude Code session line: `{type, sessionId, message?: {role, content}}`. */
+export function isClaudeCodeLine(value: unknown): boolean {
+  if (!isObject(value) || typeof value.type !== "string" || !SESSION_LINE_TYPES.has(value.type)) return false;
+  return typeof value.sessionId === "string" || (isObject(value.message) && typeof value.uuid === "string");
+}
+
+/** A Claude Code session file: its complete head lines are session lines, or a first line too long for the head starts like one. */
+export function isClaudeCodeHead(view: HeadView): boolean {
+  if (view.records.length > 0) return view.records.every(isClaudeCodeLine);
+  const keys = readTopLevelKeys(view.text);
+  return (
+    view.opening === "{" && keys.includes("sessionId") && keys.includes("type") && !keys.includes("messages")
+  );
+}
+
+const ANTHROPIC_BLOCK_TEXT = /"type"\s*:\s*"(tool_use|tool_result|thinking|redacted_thinking)"/;
+
+export function detectAnthropic(sample: FormatSample): number {
+  const view = viewHead(sample.head);
+  if (view.opening !== "{" && view.opening !== "[") return 0;
+  const records = view.records;
+  if (isClaudeCodeHead(view)) {
+    return records.length === 0 || records.some((record) => isObject(record) && isObject(record.message))
+      ? 90
+      : 60;
+  }
+  if (isMessageListHead(view)) return ANTHROPIC_BLOCK_TEXT.test(view.text) ? 50 : 0;
+  const first = records[0];
+  if (isObject(first)) return scoreRecord(first);
+  // Longer than the head: the top-level keys and the block types seen so far.
+  const keys = readTopLevelKeys(view.text);
+  if (!keys.includes("messages")) return 0;
+  if (ANTHROPIC_BLOCK_TEXT.test(view.text)) return 55;
+  return keys.includes("system") ? 45 : 0;
+}
+
+function scoreRecord(record: Record<string, unknown>): number {
+  if (record.type === "message" && record.role === "assistant" && Array.isArray(record.content)) {
+    return hasBlocks(record.content, BLOCK_TYPES) ? 60 : 0;
+  }
+  const messages = Array.isArray(record.messages) ? record.messages : null;
+  if (!messages || messages.length === 0) return 0;
+  const contents = messages.map((message) => (isObject(message) ? message.content : undefined));
+  if (contents.some((content) => Array.isArray(content) && hasBlocks(content, ANTHROPIC_ONLY))) return 75;
+  const hasSystem = typeof record.system === "string" || Array.isArray(record.system);
+  const hasOpenAiFields = messages.some(
+    (message) =>
+      isObject(message) && ("tool_calls" in message || message.role === "tool" || message.role === "system"),
+  );
+  if (hasOpenAiFields) return 0;
+  return hasSystem ? 65 : 0;
+}
+
+function hasBlocks(content: unknown[], types: ReadonlySet<string>): boolean {
+  return content.some((block) => isObject(block) && types.has(String(block.type)));
+}

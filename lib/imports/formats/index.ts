@@ -1,0 +1,29 @@
+import type { FormatImporter, ImportFormat } from "@/lib/imports/types";
+import { anthropicImporter } from "./anthropic";
+import { atifImporter } from "./atif";
+import { inspectImporter } from "./inspect";
+import { karotteImporter } from "./karotte";
+import { langfuseImporter } from "./langfuse";
+import { openaiImporter } from "./openai";
+import { openhandsImporter } from "./openhands";
+import { sweAgentImporter } from "./swe-agent";
+import { verifiersImporter } from "./verifiers";
+
+// Every transcript importer. Order breaks detection ties (earlier wins), so specific formats come
+// before the generic chat formats they resemble (mini-swe-agent is OpenAI-shaped, for instance).
+export const IMPORTERS: readonly FormatImporter[] = [
+  inspectImporter,
+  sweAgentImporter,
+  openhandsImporter,
+  karotteImporter,
+  verifiersImporter,
+  atifImporter,
+  langfuseImporter,
+  anthropicImporter,
+  openaiImporter,
+];
+
+/** The importer for a format name, or null when none is registered. */
+export function getImporter(format: ImportFormat): FormatImporter | null {
+  return IMPORTERS.find((importer) => importer.format === format) ?? null;
+}

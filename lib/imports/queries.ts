@@ -1,0 +1,60 @@
+import "server-only";
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { environments, runs } from "@/db/schema";
+import type { Ctx } from "@/lib/auth/context";
+import { assertCan } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors";
+import type { ImportRunOutput } from "./api-schemas";
+
+export async function getImportRun({ ctx, id }: { ctx: Ctx; id: string }): Promise<ImportRunOutput> {
+  assertCan(ctx, "rollouts.read");
+  const [run] = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.id, id), eq(runs.workspaceId, ctx.workspace.id)));
+  if (!run) throw new AppError("not_found", "No such import run.");
+  return {
+    id: run.id,
+    status: run.status,
+    source: run.source,
+    format: run.format,
+    imported: run.imported,
+    skipped: run.skipped,
+    failed: run.failed,
+    unlinked: run.unlinked,
+    bytesRead: run.bytesRead,
+    bytesTotal: run.bytesTotal,
+    errors: run.errors,
+    createdAt: run.createdAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listRecentRuns({ ctx, limit = 20 }: { ctx: Ctx; limit?: number }) {
+  assertCan(ctx, "rollouts.read");
+  return db
+    .select({
+      id: runs.id,
+      source: runs.source,
+      format: runs.format,
+      status: runs.status,
+      imported: runs.imported,
+      skipped: runs.skipped,
+      failed: runs.failed,
+      createdAt: runs.createdAt,
+    })
+    .from(runs)
+    .where(eq(runs.workspaceId, ctx.workspace.id))
+    .orderBy(desc(runs.createdAt))
+    .limit(limit);
+}
+
+export async function listEnvironmentChoices({ ctx }: { ctx: Ctx }) {
+  assertCan(ctx, "rollouts.import");
+  return db
+    .select({ slug: environments.slug, name: environments.name })
+    .from(environments)
+    .where(eq(environments.workspaceId, ctx.workspace.id))
+    .orderBy(environments.name);
+}

@@ -1,0 +1,317 @@
+import "server-only";
+import path from "node:path";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { db } from "@/db/client";
+import { type ImportErrorEntry, runs, tasks } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { Ctx } from "@/lib/auth/context";
+import { assertCan } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
+import { detectSourceFormat } from "./detect";
+import { getImporter } from "./formats";
+import { getImportLimits } from "./limits";
+import { checkFileSize } from "./read/read-file-head";
+import { type ImportOptionsInput, type ImportSummary, importOptionsInput } from "./schemas";
+import { type BatchTarget, type PreparedRollout, prepareRollout, storeRolloutBatch } from "./store-rollouts";
+import type { ImportFormat, ImportSource, ParsedRecord } from "./types";
+
+// Imports transcript files into a run: detect each file's format, parse it with its importer, store
+// rollouts in batches, and keep every failed record with its file, record or line, and reason.
+
+const BATCH_ROLLOUTS = 100;
+/** Files an importer reads beside the main one (verifiers, ATIF/Harbor); not rollouts themselves. */
+const SIBLING_FILES = new Set(["metadata.json", "metrics.json", "result.json", "config.json"]);
+const BATCH_MESSAGES = 4_000;
+const MAX_STORED_ERRORS = 1_000;
+const PROGRESS_INTERVAL_MS = 1_000;
+
+export type ImportProgress = {
+  imported: number;
+  skipped: number;
+  failed: number;
+  unlinked: number;
+  bytesRead: number;
+  bytesTotal: number;
+};
+
+type Tally = ImportProgress & { errors: ImportErrorEntry[] };
+
+/** Checks the caller and options, and opens a run for the files (status pending). */
+export async function createImportRun({
+  ctx,
+  files,
+  options,
+}: {
+  ctx: Ctx;
+  files: ImportSource[];
+  options: ImportOptionsInput;
+}) {
+  assertCan(ctx, "rollouts.import");
+  const input = parseInput(importOptionsInput, options);
+  if (files.length === 0) throw new AppError("bad_request", "Choose at least one file to import.");
+  let environmentId: string | null = null;
+  if (input.environment) {
+    const environment = await db.query.environments.findFirst({
+      where: (e, { and, eq }) =>
+        and(eq(e.workspaceId, ctx.workspace.id), eq(e.slug, input.environment as string)),
+    });
+    if (!environment)
+      throw new AppError("not_found", `No environment "${input.environment}" in this workspace.`);
+    environmentId = environment.id;
+  }
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(runs)
+      .values({
+        workspaceId: ctx.workspace.id,
+        environmentId,
+        createdById: ctx.actor.kind === "user" ? ctx.actor.userId : null,
+        source: files
+          .map((f) => f.name)
+          .join(", ")
+          .slice(0, 2_000),
+        format: input.format ?? "auto",
+      })
+      .returning();
+    await recordAudit(tx, ctx.actor, {
+      workspaceId: ctx.workspace.id,
+      action: "import.start",
+      targetType: "run",
+      targetId: run.id,
+      details: { files: files.map((f) => f.name), ...input },
+    });
+    return run;
+  });
+}
+
+async function loadTaskIds(environmentId: string | null): Promise<Map<string, string>> {
+  if (!environmentId) return new Map();
+  const rows = await db
+    .select({ id: tasks.id, key: tasks.key })
+    .from(tasks)
+    .where(eq(tasks.environmentId, environmentId));
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+function addError(tally: Tally, error: ImportErrorEntry): void {
+  tally.failed++;
+  if (tally.errors.length < MAX_STORED_ERRORS) tally.errors.push(error);
+}
+
+/** Stores a batch in one transaction; if that fails, stores its rollouts one by one to find the bad ones. */
+async function flushBatch(target: BatchTarget, batch: PreparedRollout[], tally: Tally): Promise<void> {
+  if (batch.length === 0) return;
+  const apply = (result: { inserted: number; skipped: number; unlinked: number }) => {
+    tally.imported += result.inserted;
+    tally.skipped += result.skipped;
+    tally.unlinked += result.unlinked;
+  };
+  try {
+    apply(await db.transaction((tx) => storeRolloutBatch(tx, target, batch)));
+  } catch (batchError) {
+    if (batch.length === 1) {
+      const [item] = batch;
+      console.error("[import] could not store a rollout", batchError);
+      addError(tally, {
+        file: item.file,
+        record: item.record,
+        message: "could not store this rollout (see server log)",
+      });
+      return;
+    }
+    for (const item of batch) await flushBatch(target, [item], tally);
+  }
+}
+
+async function resolveFormat(
+  source: ImportSource,
+  requested: ImportFormat | undefined,
+): Promise<ImportFormat> {
+  if (requested) return requested;
+  const detected = await detectSourceFormat(source);
+  if (!detected) {
+    throw new AppError(
+      "invalid",
+      "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse)",
+    );
+  }
+  return detected.format;
+}
+
+/** Runs an opened import to the end, updating the run as it goes; never throws for bad input files. */
+export async function executeImportRun({
+  ctx,
+  runId,
+  files,
+  options,
+  onProgress,
+}: {
+  ctx: Ctx;
+  runId: string;
+  files: ImportSource[];
+  options: ImportOptionsInput;
+  onProgress?: (progress: ImportProgress) => void;
+}): Promise<ImportSummary> {
+  const input = parseInput(importOptionsInput, options);
+  const limits = getImportLimits();
+  const run = await db.query.runs.findFirst({
+    where: (r, { and, eq }) => and(eq(r.id, runId), eq(r.workspaceId, ctx.workspace.id)),
+  });
+  if (!run) throw new AppError("not_found", "No such import run.");
+  const tally: Tally = {
+    imported: 0,
+    skipped: 0,
+    failed: 0,
+    unlinked: 0,
+    bytesRead: 0,
+    bytesTotal: 0,
+    errors: [],
+  };
+  const formats = new Set<string>();
+  const models = new Set<string>();
+  const harnesses = new Set<string>();
+  const sizes = new Map<string, number>();
+  for (const file of files) {
+    try {
+      sizes.set(file.path, await checkFileSize(file.path, limits));
+      tally.bytesTotal += sizes.get(file.path) ?? 0;
+    } catch {
+      // Reported when the file's turn comes.
+    }
+  }
+  let lastProgress = 0;
+  const reportProgress = async (force = false) => {
+    if (!force && Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = Date.now();
+    const { errors, ...progress } = tally;
+    onProgress?.(progress);
+    await db
+      .update(runs)
+      .set({ ...progress, errors, status: "running" })
+      .where(eq(runs.id, runId));
+  };
+  await reportProgress(true);
+
+  const folders = new Set(files.filter((f) => !SIBLING_FILES.has(f.name)).map((f) => path.dirname(f.path)));
+  const isSiblingOfAnother = (f: ImportSource) =>
+    SIBLING_FILES.has(f.name) && folders.has(path.dirname(f.path));
+
+  const target: BatchTarget = {
+    workspaceId: ctx.workspace.id,
+    runId,
+    format: input.format ?? "auto",
+    environmentId: run.environmentId,
+    taskIds: await loadTaskIds(run.environmentId),
+  };
+  for (const file of files) {
+    if (isSiblingOfAnother(file)) continue; // read by its folder's main file
+    const bytesBefore = tally.bytesRead;
+    const fileBytes = sizes.get(file.path) ?? 0;
+    try {
+      await checkFileSize(file.path, limits);
+      const format = await resolveFormat(file, input.format);
+      formats.add(format);
+      const importer = getImporter(format);
+      if (!importer) throw new AppError("invalid", `no importer for ${format}`);
+      const fileTarget = { ...target, format };
+      let batch: PreparedRollout[] = [];
+      let batchMessages = 0;
+      for await (const item of importer.parse(file, limits) as AsyncIterable<ParsedRecord>) {
+        if (item.kind === "error") {
+          addError(tally, { file: file.name, record: item.record, line: item.line, message: item.message });
+          continue;
+        }
+        const prepared = prepareRollout(item.rollout, file.name, item.record);
+        if (item.rollout.model) models.add(item.rollout.model);
+        if (item.rollout.harness) harnesses.add(item.rollout.harness);
+        tally.bytesRead = Math.min(bytesBefore + fileBytes, tally.bytesRead + prepared.originalJson.length);
+        batch.push(prepared);
+        batchMessages += item.rollout.messages.length;
+        if (batch.length >= BATCH_ROLLOUTS || batchMessages >= BATCH_MESSAGES) {
+          await flushBatch(fileTarget, batch, tally);
+          batch = [];
+          batchMessages = 0;
+          await reportProgress();
+        }
+      }
+      await flushBatch(fileTarget, batch, tally);
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      if (
+        !(error instanceof AppError) &&
+        error.name !== "ImportFileError" &&
+        error.name !== "ImportRecordError"
+      ) {
+        console.error(`[import] ${file.name}`, error);
+      }
+      addError(tally, { file: file.name, message: error.message });
+    }
+    tally.bytesRead = bytesBefore + fileBytes;
+    await reportProgress();
+  }
+
+  const { errors, ...progress } = tally;
+  const single = (values: Set<string>) => (values.size === 1 ? [...values][0] : values.size ? "mixed" : null);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(runs)
+      .set({
+        ...progress,
+        errors,
+        status: "completed",
+        finishedAt: new Date(),
+        format: single(formats) ?? target.format,
+        model: single(models),
+        harness: single(harnesses),
+      })
+      .where(eq(runs.id, runId));
+    await recordAudit(tx, ctx.actor, {
+      workspaceId: ctx.workspace.id,
+      action: "import.finish",
+      targetType: "run",
+      targetId: runId,
+      details: { imported: tally.imported, skipped: tally.skipped, failed: tally.failed },
+    });
+  });
+  onProgress?.(progress);
+  return {
+    imported: tally.imported,
+    skipped: tally.skipped,
+    failed: tally.failed,
+    unlinked: tally.unlinked,
+    errors: errors.map(({ file, record, line, message }) => ({ file, record, line, message })),
+    run: runId,
+  };
+}
+
+/** Opens a run and imports the files into it, start to finish. */
+export async function importFiles(args: {
+  ctx: Ctx;
+  files: ImportSource[];
+  options: ImportOptionsInput;
+  onProgress?: (progress: ImportProgress) => void;
+}): Promise<ImportSummary> {
+  const run = await createImportRun(args);
+  return executeImportRun({ ...args, runId: run.id });
+}
+
+const STALE_AFTER_MS = 5 * 60_000;
+
+/**
+ * Marks runs whose process stopped mid-import (no progress for 5 minutes) as failed; the rollouts
+ * stored so far are kept, and importing the files again skips them.
+ */
+export async function failInterruptedRuns(): Promise<number> {
+  const interrupted = await db
+    .update(runs)
+    .set({ status: "failed", finishedAt: new Date() })
+    .where(
+      and(
+        inArray(runs.status, ["pending", "running"]),
+        lt(runs.updatedAt, new Date(Date.now() - STALE_AFTER_MS)),
+      ),
+    )
+    .returning({ id: runs.id });
+  return interrupted.length;
+}

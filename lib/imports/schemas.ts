@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { IMPORT_FORMATS } from "./types";
+
+export const importFormatInput = z.enum(IMPORT_FORMATS, {
+  message: `Unknown format. Use one of: ${IMPORT_FORMATS.join(", ")}.`,
+});
+
+export const importOptionsInput = z.object({
+  format: importFormatInput.optional(),
+  environment: z.string().trim().min(1).max(64).optional(),
+});
+export type ImportOptionsInput = z.infer<typeof importOptionsInput>;
+
+export const importErrorOutput = z.object({
+  file: z.string(),
+  record: z.number().int().optional(),
+  line: z.number().int().optional(),
+  message: z.string(),
+});
+
+/** The summary `studio import` prints and `POST /api/v1/imports` answers (CONTRACT.md). */
+export const importSummaryOutput = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(importErrorOutput),
+  run: z.string().nullable(),
+  unlinked: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummaryOutput>;
