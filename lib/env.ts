@@ -28,7 +28,7 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_FILE_MB: z.coerce.number().positive().default(2048),
   IMPORT_MAX_RECORD_MB: z.coerce.number().positive().default(64),
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
-  IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(200),
+  IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,

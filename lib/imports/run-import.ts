@@ -23,6 +23,8 @@ const BATCH_ROLLOUTS = 100;
 /** Files an importer reads beside the main one (verifiers, ATIF/Harbor); not rollouts themselves. */
 const SIBLING_FILES = new Set(["metadata.json", "metrics.json", "result.json", "config.json"]);
 const BATCH_MESSAGES = 4_000;
+/** Batches written at once. Each takes a connection; the embedded database has one, so it serializes. */
+const WRITE_SLOTS = 2;
 const MAX_STORED_ERRORS = 1_000;
 const PROGRESS_INTERVAL_MS = 1_000;
 
@@ -204,6 +206,8 @@ export async function executeImportRun({
     environmentId: run.environmentId,
     taskIds: await loadTaskIds(run.environmentId),
   };
+  const writing: Promise<void>[] = [];
+  let writeCount = 0;
   for (const file of files) {
     if (isSiblingOfAnother(file)) continue; // read by its folder's main file
     const bytesBefore = tally.bytesRead;
@@ -217,6 +221,12 @@ export async function executeImportRun({
       const fileTarget = { ...target, format };
       let batch: PreparedRollout[] = [];
       let batchMessages = 0;
+      // Batches are written while the next ones are parsed, on up to WRITE_SLOTS connections at once.
+      const write = async (items: PreparedRollout[]) => {
+        const slot = writeCount++ % WRITE_SLOTS;
+        await writing[slot];
+        writing[slot] = flushBatch(fileTarget, items, tally);
+      };
       for await (const item of importer.parse(file, limits) as AsyncIterable<ParsedRecord>) {
         if (item.kind === "error") {
           addError(tally, { file: file.name, record: item.record, line: item.line, message: item.message });
@@ -229,13 +239,13 @@ export async function executeImportRun({
         batch.push(prepared);
         batchMessages += item.rollout.messages.length;
         if (batch.length >= BATCH_ROLLOUTS || batchMessages >= BATCH_MESSAGES) {
-          await flushBatch(fileTarget, batch, tally);
+          await write(batch);
           batch = [];
           batchMessages = 0;
           await reportProgress();
         }
       }
-      await flushBatch(fileTarget, batch, tally);
+      await write(batch);
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       if (
@@ -247,6 +257,7 @@ export async function executeImportRun({
       }
       addError(tally, { file: file.name, message: error.message });
     }
+    await Promise.all(writing);
     tally.bytesRead = bytesBefore + fileBytes;
     await reportProgress();
   }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { messages, rolloutSources, rollouts } from "@/db/schema";
+import { rollouts } from "@/db/schema";
 import type { NormalizedMessage, NormalizedRollout } from "./types";
 
 // Writes normalized rollouts. A batch is one transaction: each rollout lands whole (its row, its
@@ -48,24 +48,44 @@ function countToolErrors(items: NormalizedMessage[]): number {
   return items.filter((m) => m.role === "tool" && m.error).length;
 }
 
+/** A message as a row of the jsonb_to_recordset payload (snake_case keys = column names). */
 function messageRow(rolloutId: string, workspaceId: string, m: NormalizedMessage, index: number) {
   return {
-    rolloutId,
-    workspaceId,
+    rollout_id: rolloutId,
+    workspace_id: workspaceId,
     index,
     role: m.role,
-    text: cleanText(m.text) ?? "",
+    text: m.text ?? "",
     parts: m.parts?.length ? m.parts : null,
-    reasoning: cleanText(m.reasoning),
-    toolCalls: m.toolCalls?.length ? m.toolCalls : null,
-    toolCallId: m.toolCallId ?? null,
-    toolName: m.toolName ?? null,
-    error: cleanText(m.error),
+    reasoning: m.reasoning ?? null,
+    tool_calls: m.toolCalls?.length ? m.toolCalls : null,
+    tool_call_id: m.toolCallId ?? null,
+    tool_name: m.toolName ?? null,
+    error: m.error ?? null,
     tokens: m.tokens ?? null,
     model: m.model ?? null,
-    sentAt: toDate(m.createdAt),
+    sent_at: toDate(m.createdAt)?.toISOString() ?? null,
     metadata: m.metadata && Object.keys(m.metadata).length ? m.metadata : null,
   };
+}
+
+/**
+ * Serializes rows for a jsonb parameter. Postgres text can't hold NUL, and jsonb refuses the
+ * \u0000 escape: tool output of binary files contains it, so it becomes U+FFFD.
+ */
+function toJsonParameter(rows: unknown[] | string): string {
+  return (typeof rows === "string" ? rows : JSON.stringify(rows)).replaceAll("\\u0000", "\\ufffd");
+}
+
+/** Source rows as JSON text, splicing each already-serialized record in rather than re-serializing it. */
+function serializeSources(
+  rows: { rolloutId: string; format: string; file: string; record: number; originalJson: string }[],
+) {
+  const items = rows.map(
+    (r) =>
+      `{"rollout_id":${JSON.stringify(r.rolloutId)},"format":${JSON.stringify(r.format)},"file":${JSON.stringify(r.file)},"record":${r.record},"original":${r.originalJson}}`,
+  );
+  return `[${items.join(",")}]`;
 }
 
 /** Inserts a batch; returns how many were new, skipped as already imported, and unlinked to a task. */
@@ -105,12 +125,9 @@ export async function storeRolloutBatch(
     .returning({ id: rollouts.id, contentHash: rollouts.contentHash });
   const idByHash = new Map(inserted.map((r) => [r.contentHash, r.id]));
 
-  let messageRows: ReturnType<typeof messageRow>[] = [];
-  const flushMessages = async () => {
-    if (messageRows.length) await executor.insert(messages).values(messageRows);
-    messageRows = [];
-  };
-  const sources = [];
+  const messageRows: ReturnType<typeof messageRow>[] = [];
+  const sources: { rolloutId: string; format: string; file: string; record: number; originalJson: string }[] =
+    [];
   let unlinked = 0;
   for (const item of batch) {
     const rolloutId = idByHash.get(item.contentHash);
@@ -121,17 +138,33 @@ export async function storeRolloutBatch(
     item.rollout.messages.forEach((m, index) => {
       messageRows.push(messageRow(rolloutId, target.workspaceId, m, index));
     });
-    if (messageRows.length >= MESSAGE_ROWS_PER_INSERT) await flushMessages();
     sources.push({
       rolloutId,
       format: target.format,
       file: item.file,
       record: item.record,
-      // jsonb refuses the \u0000 escape; the hash was taken from the untouched text.
-      original: sql`${item.originalJson.replaceAll("\\u0000", "\\ufffd")}::jsonb`,
+      originalJson: item.originalJson,
     });
   }
-  await flushMessages();
-  if (sources.length) await executor.insert(rolloutSources).values(sources);
+  // One JSON parameter per statement, expanded by jsonb_to_recordset: far cheaper than thousands of
+  // bound parameters, and the same SQL on Postgres and PGlite.
+  for (let i = 0; i < messageRows.length; i += MESSAGE_ROWS_PER_INSERT) {
+    await executor.execute(sql`
+      insert into messages (rollout_id, workspace_id, index, role, text, parts, reasoning, tool_calls,
+        tool_call_id, tool_name, error, tokens, model, sent_at, metadata)
+      select rollout_id, workspace_id, index, role, text, parts, reasoning, tool_calls,
+        tool_call_id, tool_name, error, tokens, model, sent_at, metadata
+      from jsonb_to_recordset(${toJsonParameter(messageRows.slice(i, i + MESSAGE_ROWS_PER_INSERT))}::jsonb) as x(
+        rollout_id uuid, workspace_id uuid, index int, role message_role, text text, parts jsonb, reasoning text,
+        tool_calls jsonb, tool_call_id text, tool_name text, error text, tokens jsonb, model text,
+        sent_at timestamptz, metadata jsonb)`);
+  }
+  if (sources.length) {
+    await executor.execute(sql`
+      insert into rollout_sources (rollout_id, format, file, record, original)
+      select rollout_id, format, file, record, original
+      from jsonb_to_recordset(${toJsonParameter(serializeSources(sources))}::jsonb) as x(
+        rollout_id uuid, format text, file text, record int, original jsonb)`);
+  }
   return { inserted: inserted.length, skipped: batch.length - inserted.length, unlinked };
 }

@@ -82,7 +82,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxFileBytes: 2 * 1024 ** 3,
   maxRecordBytes: 64 * 1024 ** 2,
   maxZipEntries: 100_000,
-  maxZipRatio: 200,
+  maxZipRatio: 1000,
   maxJsonDepth: 200,
 };
 

@@ -35,7 +35,7 @@ describe("inspect sample mapping", () => {
   const header = {
     version: 2,
     status: "error",
-    eval: { task: "t", model: "m/x", scorers: [{ name: "grader" }, { name: "aux" }] },
+    eval: { task: "t", model: "m/x", solver: "react", scorers: [{ name: "grader" }, { name: "aux" }] },
     plan: { steps: [] },
   };
 
@@ -123,7 +123,12 @@ describe("inspect sample mapping", () => {
     });
     expect(rollout.scores).toEqual({ "grader.accuracy": 1, "grader.style": 0.25, aux: 0.5 });
     expect(rollout.reward).toBe(1);
-    expect(rollout).toMatchObject({ externalId: "s-1_epoch_2", taskKey: "s-1", status: "truncated" });
+    expect(rollout).toMatchObject({
+      externalId: "s-1_epoch_2",
+      taskKey: "s-1",
+      status: "truncated",
+      harness: "inspect_ai/react",
+    });
     expect(rollout.metadata).toMatchObject({
       target: ["a", "b"],
       limit: "token (1000)",

@@ -15,6 +15,8 @@ import { describeZodIssue } from "./zod-issue";
 /** What every sample of one log shares: model, primary scorer, log-level metadata. */
 export type InspectLogContext = {
   model: string | null;
+  /** `inspect_ai`, or `inspect_ai/<solver>` when the eval names its agent/solver. */
+  harness: string;
   /** The scorer whose value becomes the reward: the first scorer the log declares. */
   primaryScorer: string | null;
   log: Record<string, unknown>;
@@ -50,7 +52,8 @@ export function readInspectHeader(value: unknown, options: { isJournal?: boolean
     inspectVersion: getText(spec.packages?.inspect_ai) ?? null,
     error: header.error?.message ?? null,
   };
-  return { model: spec.model ?? null, primaryScorer, log };
+  const harness = spec.solver ? `inspect_ai/${spec.solver}` : "inspect_ai";
+  return { model: spec.model ?? null, harness, primaryScorer, log };
 }
 
 /**
@@ -91,7 +94,7 @@ export function mapInspectSample(value: unknown, context: InspectLogContext): No
     externalId: `${sample.id}_epoch_${epoch}`,
     taskKey: String(sample.id),
     model: context.model,
-    harness: "inspect_ai",
+    harness: context.harness,
     reward,
     scores: Object.keys(scores).length > 0 ? scores : undefined,
     status,

@@ -63,7 +63,12 @@ export function adoptUserToolResults(messages: NormalizedMessage[]): NormalizedM
   if (!hasCalls || messages.some((message) => message.role === "tool")) return messages;
   return messages.map((message, index) => {
     const previous = messages[index - 1];
-    if (message.role !== "user" || !previous || previous.role !== "assistant" || !previous.toolCalls?.length) {
+    if (
+      message.role !== "user" ||
+      !previous ||
+      previous.role !== "assistant" ||
+      !previous.toolCalls?.length
+    ) {
       return message;
     }
     return { ...message, role: "tool", metadata: { ...message.metadata, role: "user" } };
@@ -114,7 +119,9 @@ function safeParse(text: string): unknown {
 
 function readResultBlock(block: Record<string, unknown>, type: string): NormalizedMessage {
   const value = block.content ?? block.output ?? block.result;
-  const content = Array.isArray(value) ? readOpenAiContent(value) : { text: stringifyContent(value), parts: [] };
+  const content = Array.isArray(value)
+    ? readOpenAiContent(value)
+    : { text: stringifyContent(value), parts: [] };
   const id = getText(block.tool_use_id) ?? getText(block.tool_call_id) ?? getText(block.call_id);
   const message: NormalizedMessage = { role: "tool", text: content.text, toolCallId: id ?? null };
   if (content.parts.length > 0) message.parts = content.parts;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { collectImport, corpusPath, summarizeRollouts, writeTempFile } from "@/lib/imports/testing/corpus";
 import { DEFAULT_IMPORT_LIMITS } from "@/lib/imports/types";
 import { openaiImporter } from "./openai";
+import { NO_CONVERSATION } from "./openai-record";
 
 const jsonl = (...records: unknown[]) => `${records.map((record) => JSON.stringify(record)).join("\n")}\n`;
 const PNG = Buffer.alloc(2000, 1).toString("base64");
@@ -160,7 +161,8 @@ describe("openai importer on edge cases", () => {
       [3, 3],
     ]);
     expect(errors[0].message).toMatch(/^malformed JSON: unexpected end of JSON/);
-    expect(errors[1].message).toBe('record has no "messages" list (and no response "choices")');
+    expect(errors[1].message).toBe(NO_CONVERSATION);
+    expect(NO_CONVERSATION).toMatch(/^record has no chat messages \("messages", "conversation"/);
   });
 
   it("splits a response with two choices and a DPO pair into rollouts", async () => {
@@ -222,10 +224,10 @@ describe("openai importer on edge cases", () => {
     expect((await collectImport(openaiImporter, writeTempFile("f.jsonl", ""))).errors).toHaveLength(1);
     const { rollouts, errors } = await collectImport(
       openaiImporter,
-      corpusPath("verifiers/mcp-env--gpt-4.1-mini/468ee950/results.jsonl"),
+      corpusPath("inspect-ai-json/2025-05-12T20-28-13-04-00_popularity.json"),
     );
     expect(rollouts).toHaveLength(0);
-    expect(errors).toHaveLength(3);
+    expect(errors.map((error) => error.message)).toEqual([NO_CONVERSATION]);
   });
 
   it("reads a bare message list whose first message is longer than the 64 KiB head", async () => {

@@ -1,0 +1,16 @@
+// `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
+import { runImportBenchmark } from "./import";
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  import: () => runImportBenchmark(),
+};
+
+const selected = process.argv.slice(2);
+for (const name of selected.length ? selected : Object.keys(BENCHMARKS)) {
+  const run = BENCHMARKS[name];
+  if (!run) {
+    console.error(`Unknown benchmark "${name}". Choose from: ${Object.keys(BENCHMARKS).join(", ")}`);
+    process.exit(2);
+  }
+  await run();
+}

@@ -1,0 +1,178 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { environments, messages, rolloutSources, rollouts, runs, tasks } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
+import { importFiles } from "./run-import";
+
+const CORPUS = path.resolve(process.cwd(), "../shared/corpus");
+const corpusFile = (relative: string) => ({
+  path: path.join(CORPUS, relative),
+  name: path.basename(relative),
+});
+
+function writeTemp(name: string, content: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-import-test-"));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, content);
+  return { path: file, name };
+}
+
+const chat = (question: string, answer: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    messages: [
+      { role: "user", content: question },
+      { role: "assistant", content: answer },
+    ],
+    ...extra,
+  });
+
+async function setup() {
+  const workspace = await createTestWorkspace();
+  const { ctx } = await createTestMember(workspace, "author");
+  return { workspace, ctx };
+}
+
+describe("importing rollouts", () => {
+  it("stores corpus transcripts whole: rollouts, ordered messages, tool calls linked to results, sources", async () => {
+    const { ctx } = await setup();
+    const summary = await importFiles({
+      ctx,
+      files: [corpusFile("openai-chat/mini-swe-agent-deepseek-chat/sqlfluff__sqlfluff-2419.traj.json")],
+      options: {},
+    });
+    expect(summary).toMatchObject({ imported: 1, skipped: 0, failed: 0, errors: [] });
+    const [rollout] = await db
+      .select()
+      .from(rollouts)
+      .where(eq(rollouts.runId, summary.run as string));
+    expect(rollout.messageCount).toBe(88);
+    expect(rollout.toolCallCount).toBe(43);
+    const stored = await db
+      .select({ index: messages.index, role: messages.role, toolCallId: messages.toolCallId })
+      .from(messages)
+      .where(eq(messages.rolloutId, rollout.id))
+      .orderBy(messages.index);
+    expect(stored.map((m) => m.index)).toEqual([...Array(88).keys()]);
+    expect(stored.filter((m) => m.role === "tool" && m.toolCallId)).toHaveLength(42);
+    const [source] = await db.select().from(rolloutSources).where(eq(rolloutSources.rolloutId, rollout.id));
+    expect(source.format).toBe("swe-agent");
+    const [run] = await db
+      .select()
+      .from(runs)
+      .where(eq(runs.id, summary.run as string));
+    expect(run).toMatchObject({ status: "completed", imported: 1, format: "swe-agent" });
+  });
+
+  it("skips content it already imported and says so", async () => {
+    const { ctx } = await setup();
+    const file = corpusFile("anthropic-messages/claude-code-tb2-regex-log/sonnet-raw.jsonl");
+    expect((await importFiles({ ctx, files: [file], options: {} })).imported).toBe(1);
+    expect(await importFiles({ ctx, files: [file], options: {} })).toMatchObject({
+      imported: 0,
+      skipped: 1,
+      failed: 0,
+    });
+  });
+
+  it("reports each bad record with its line and imports the rest", async () => {
+    const { ctx } = await setup();
+    const file = writeTemp(
+      "mixed.jsonl",
+      `${chat("a", "b", { reward: 1 })}\n{"messages": [nope\n${chat("c", "d", { reward: 0 })}\n\n`,
+    );
+    const summary = await importFiles({ ctx, files: [file], options: { format: "openai" } });
+    expect(summary.imported).toBe(2);
+    expect(summary.failed).toBe(1);
+    expect(summary.errors).toHaveLength(1);
+    expect(summary.errors[0]).toMatchObject({ file: "mixed.jsonl", line: 2 });
+    const rewards = await db
+      .select({ reward: rollouts.reward })
+      .from(rollouts)
+      .where(eq(rollouts.runId, summary.run as string));
+    expect(rewards.map((r) => r.reward).sort()).toEqual([0, 1]);
+  });
+
+  it("reports an unrecognisable or missing file as a whole and continues with the others", async () => {
+    const { ctx } = await setup();
+    const notes = writeTemp("notes.txt", "just some words, not a transcript");
+    const summary = await importFiles({
+      ctx,
+      files: [
+        notes,
+        { path: "/nonexistent/x.jsonl", name: "x.jsonl" },
+        writeTemp("ok.jsonl", `${chat("q", "a")}\n`),
+      ],
+      options: {},
+    });
+    expect(summary.imported).toBe(1);
+    expect(summary.failed).toBe(2);
+    expect(summary.errors.map((e) => e.file)).toEqual(["notes.txt", "x.jsonl"]);
+    expect(summary.errors[0].message).toMatch(/could not recognise the format/);
+  });
+
+  it("links rollouts to an environment's tasks by task key and counts the unlinked", async () => {
+    const { workspace, ctx } = await setup();
+    const [environment] = await db
+      .insert(environments)
+      .values({ workspaceId: workspace.id, slug: `env-${workspace.slug}`, name: "Env" })
+      .returning();
+    const [task] = await db
+      .insert(tasks)
+      .values({ environmentId: environment.id, key: "add", title: "Add" })
+      .returning();
+    const file = writeTemp(
+      "linked.jsonl",
+      `${chat("1+1", "2", { task: "add", reward: 1 })}\n${chat("?", "!", { task: "other" })}\n`,
+    );
+    const summary = await importFiles({ ctx, files: [file], options: { environment: environment.slug } });
+    expect(summary).toMatchObject({ imported: 2, unlinked: 1 });
+    const linked = await db
+      .select()
+      .from(rollouts)
+      .where(and(eq(rollouts.runId, summary.run as string), eq(rollouts.taskId, task.id)));
+    expect(linked).toHaveLength(1);
+    await expect(
+      importFiles({ ctx, files: [file], options: { environment: "no-such-env" } }),
+    ).rejects.toThrow(AppError);
+  });
+
+  it("keeps NUL characters and huge tool output from breaking a rollout", async () => {
+    const { ctx } = await setup();
+    const record = JSON.stringify({
+      messages: [
+        { role: "user", content: "cat the binary" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            { id: "c1", type: "function", function: { name: "bash", arguments: '{"cmd":"cat a.out"}' } },
+          ],
+        },
+        { role: "tool", tool_call_id: "c1", content: `ELF\u0000\u0001${"x".repeat(300_000)}` },
+      ],
+    });
+    const summary = await importFiles({ ctx, files: [writeTemp("nul.jsonl", `${record}\n`)], options: {} });
+    expect(summary).toMatchObject({ imported: 1, failed: 0 });
+    const [{ length }] = await db
+      .select({ length: sql<number>`length(${messages.text})` })
+      .from(messages)
+      .innerJoin(rollouts, eq(rollouts.id, messages.rolloutId))
+      .where(and(eq(rollouts.runId, summary.run as string), eq(messages.role, "tool")));
+    expect(length).toBe(300_005);
+  });
+
+  it("refuses a reviewer, who may read rollouts but not import them", async () => {
+    const workspace = await createTestWorkspace();
+    const { ctx } = await createTestMember(workspace, "reviewer");
+    await expect(
+      importFiles({ ctx, files: [writeTemp("a.jsonl", chat("q", "a"))], options: {} }),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
+  });
+});
