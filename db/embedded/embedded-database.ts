@@ -98,6 +98,7 @@ async function becomeOwner(dataDir: string, port: number): Promise<boolean> {
     JSON.stringify({ pid: process.pid, port, since: new Date().toISOString() }),
   );
   const pglite = PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+  pglite.catch(() => {}); // reported to clients by the gate; never an unhandled rejection
   owned.set(dataDir, { gate: new GateServer(server, pglite, dataDir), pglite, port });
   return true;
 }

@@ -117,7 +117,15 @@ export class GateServer {
     if (this.isRunning) return;
     this.isRunning = true;
     try {
-      const db = await this.pglite;
+      let db: PGlite;
+      try {
+        db = await this.pglite;
+      } catch (error) {
+        // The data folder could not be opened: tell every waiting client why, instead of hanging.
+        const message = `The embedded database in ${this.dataDir} could not be opened: ${(error as Error).message}`;
+        for (const { client } of this.queue.splice(0)) client.socket.end(buildFatalError(message));
+        return;
+      }
       for (let batch = this.takeNextBatch(); batch; batch = this.takeNextBatch()) {
         await this.runBatch(db, batch);
       }
