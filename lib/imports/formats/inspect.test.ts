@@ -204,7 +204,7 @@ describe("inspect importer on .eval zips", () => {
         { name: "samples/3_epoch_1.json", data: JSON.stringify(samples[2]) },
       ]),
     );
-    const records = await collect(path);
+    const records = await collect(path, { ...DEFAULT_IMPORT_LIMITS, maxZipRatio: 200 });
     expect(rolloutsOf(records).map((r) => r.taskKey)).toEqual(["1", "3"]);
     expect(records[1]).toMatchObject({ kind: "error", record: 2 });
     expect(errorsOf(records)[0]).toMatch(

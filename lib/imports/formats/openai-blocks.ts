@@ -102,14 +102,14 @@ function dropListedCalls(calls: Record<string, unknown>[], listed: unknown[]): R
 }
 
 function describeCall(entry: unknown): string {
-  const call = typeof entry === "string" ? safeParse(entry) : entry;
+  const call = typeof entry === "string" ? parseOrNull(entry) : entry;
   const object = getObject(call) ?? {};
   const fn = getObject(object.function) ?? object;
   const args = parseToolArguments(fn.arguments ?? fn.input);
   return `${getText(fn.name) ?? ""}\u0000${JSON.stringify(args)}`;
 }
 
-function safeParse(text: string): unknown {
+function parseOrNull(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

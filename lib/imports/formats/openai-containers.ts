@@ -18,7 +18,14 @@ export const CONVERSATION_KEYS = [
 /** Keys that may hold several rollouts (records, message lists) or, flat, one rollout's messages. */
 export const ROLLOUT_LIST_KEYS = ["rollouts", "trajectories", "episodes"];
 
-const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
+export const CHAT_ROLES: ReadonlySet<string> = new Set([
+  "system",
+  "developer",
+  "user",
+  "assistant",
+  "tool",
+  "function",
+]);
 
 /** A `{role, content}`-style chat message (not a record that merely has a `role` field and messages). */
 export function isChatMessageLike(value: unknown): boolean {

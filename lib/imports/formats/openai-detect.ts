@@ -7,24 +7,22 @@ import {
   viewHead,
 } from "@/lib/imports/read/sniff";
 import type { FormatSample } from "@/lib/imports/types";
-import { CONVERSATION_KEYS, isChatMessageLike, isMessageList, ROLLOUT_LIST_KEYS } from "./openai-containers";
+import {
+  CHAT_ROLES,
+  CONVERSATION_KEYS,
+  isChatMessageLike,
+  isMessageList,
+  ROLLOUT_LIST_KEYS,
+} from "./openai-containers";
 import { isSimpleEvalsHead } from "./openai-simple-evals";
 
-const CHAT_ROLES = new Set(["system", "developer", "user", "assistant", "tool", "function"]);
 const ANTHROPIC_BLOCK_TYPES = new Set(["tool_use", "tool_result", "thinking", "redacted_thinking"]);
 const ANTHROPIC_BLOCK_TEXT = /"type"\s*:\s*"(tool_use|tool_result|thinking|redacted_thinking)"/;
-
-/** A message object (`role` is a chat role), not a record holding messages. */
-export function isChatMessage(value: unknown): boolean {
-  return (
-    isObject(value) && typeof value.role === "string" && CHAT_ROLES.has(value.role) && !("messages" in value)
-  );
-}
 
 /** A file that is one top-level list of messages (one conversation), even when its first message passes the head. */
 export function isMessageListHead(view: HeadView): boolean {
   if (view.opening !== "[") return false;
-  if (view.records.length > 0) return isChatMessage(view.records[0]);
+  if (view.records.length > 0) return isChatMessageLike(view.records[0]);
   const keys = readTopLevelKeys(view.text);
   return keys.includes("role") && !keys.includes("messages");
 }
@@ -148,7 +146,7 @@ function scoreRecord(record: Record<string, unknown>): number {
       : null;
   if (!messages || messages.length === 0) return 0;
   if (typeof record.system === "string" || Array.isArray(record.system)) return 0;
-  if (!messages.every(isChatMessage) || hasAnthropicBlocks(messages)) return 0;
+  if (!messages.every(isChatMessageLike) || hasAnthropicBlocks(messages)) return 0;
   const hasOpenAiTools = messages.some(
     (message) => isObject(message) && ("tool_calls" in message || message.role === "tool"),
   );

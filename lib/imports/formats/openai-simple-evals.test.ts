@@ -3,7 +3,7 @@ import { detectSourceFormat } from "@/lib/imports/detect";
 import { collectImport, corpusPath, summarizeRollouts, writeTempFile } from "@/lib/imports/testing/corpus";
 import { openaiImporter } from "./openai";
 import { PAPERBENCH_MESSAGE } from "./openai-detect";
-import { type RubricEntry, rubricKey } from "./openai-simple-evals";
+import { buildRubricKey, type RubricEntry } from "./openai-simple-evals";
 
 const HEALTHBENCH = "rubric-grading/healthbench-simple-evals/";
 const SHORT_RUN = `${HEALTHBENCH}healthbench_custom_consensus_short_20250513_1639_allresults.json`;
@@ -48,7 +48,7 @@ describe("openai importer on simple-evals HealthBench results", () => {
     const rubric = first.metadata.rubric as RubricEntry[];
     expect(rubric).toHaveLength(3);
     expect(rubric[2]).toMatchObject({
-      key: rubricKey(rubric[2].criterion),
+      key: buildRubricKey(rubric[2].criterion),
       points: 5,
       criteriaMet: false,
       tags: [
@@ -117,7 +117,7 @@ describe("openai importer on simple-evals HealthBench results", () => {
       ["p1", 0.5, 2],
       [null, 1, 1],
     ]);
-    const hi = rubricKey("Says hi.");
+    const hi = buildRubricKey("Says hi.");
     expect(rollouts[0].scores).toEqual({ [hi]: 1, [`${hi}-2`]: 0 });
     expect(rollouts[0].metadata).toMatchObject({ run_tag: "r", runScore: 0.5 });
     expect((rollouts[0].metadata.rubric as RubricEntry[])[2]).toMatchObject({
@@ -132,18 +132,18 @@ describe("openai importer on simple-evals HealthBench results", () => {
   });
 });
 
-describe("rubricKey", () => {
+describe("buildRubricKey", () => {
   it("is a slug of the first words plus a hash of the whole criterion", () => {
-    expect(rubricKey("The response has no factually incorrect information.")).toBe(
+    expect(buildRubricKey("The response has no factually incorrect information.")).toBe(
       "the-response-has-no-factually-incorrect-89bd5ba2",
     );
-    expect(rubricKey("The response has no factually incorrect claims.")).toMatch(
+    expect(buildRubricKey("The response has no factually incorrect claims.")).toMatch(
       /^the-response-has-no-factually-incorrect-[0-9a-f]{8}$/,
     );
-    expect(rubricKey("The response has no factually incorrect claims.")).not.toBe(
-      rubricKey("The response has no factually incorrect information."),
+    expect(buildRubricKey("The response has no factually incorrect claims.")).not.toBe(
+      buildRubricKey("The response has no factually incorrect information."),
     );
-    expect(rubricKey("¿?")).toMatch(/^criterion-[0-9a-f]{8}$/);
+    expect(buildRubricKey("¿?")).toMatch(/^criterion-[0-9a-f]{8}$/);
   });
 });
 

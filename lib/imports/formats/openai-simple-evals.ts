@@ -13,7 +13,7 @@ import { buildRollout } from "./shared/rollout";
 // the same graded sample. Each sample is a rollout: its messages are the example's `prompt` +
 // `completion` (else `convos[i]`), its reward the example's `score`, its task key the `prompt_id`.
 // HealthBench examples carry `rubric_items` (criterion, points, tags, criteria_met, explanation):
-// each becomes a score keyed by `rubricKey(criterion)` (1 met, 0 not met) and an entry of
+// each becomes a score keyed by `buildRubricKey(criterion)` (1 met, 0 not met) and an entry of
 // `metadata.rubric` that keeps the grader's explanation. `htmls` (renderings of the rest) are skipped.
 
 /** Example keys mapped into the rollout; other small scalars are kept in `metadata`. */
@@ -137,7 +137,7 @@ export function readRubric(items: Record<string, unknown>[]): {
   const seen = new Map<string, number>();
   for (const item of items) {
     const criterion = getText(item.criterion) ?? "";
-    const base = rubricKey(criterion);
+    const base = buildRubricKey(criterion);
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
     const key = count === 1 ? base : `${base}-${count}`;
@@ -163,7 +163,7 @@ const SLUG_CHARS = 48;
  * hash of the whole text, so the same criterion gets the same key in every file and run, and two
  * criteria that start alike still differ (`the-response-has-no-factually-incorrect-1c2d3e4f`).
  */
-export function rubricKey(criterion: string): string {
+export function buildRubricKey(criterion: string): string {
   const words = criterion
     .toLowerCase()
     .normalize("NFKD")

@@ -45,7 +45,7 @@ async function* parseOpenAi(source: ImportSource, limits: ImportLimits): AsyncGe
       continue;
     }
     const at = { file: source.name, record: item.record, line: item.line };
-    yield* toParsed(at, () => mapOpenAiItems(item.value));
+    yield* emitItems(at, () => mapOpenAiItems(item.value));
   }
 }
 
@@ -67,11 +67,11 @@ async function* parseSimpleEvals(source: ImportSource, limits: ImportLimits): As
     return;
   }
   for (const [index, item] of items.entries()) {
-    yield* toParsed({ file: source.name, record: index + 1 }, () => [item]);
+    yield* emitItems({ file: source.name, record: index + 1 }, () => [item]);
   }
 }
 
-function* toParsed(
+function* emitItems(
   at: { file: string; record: number; line?: number },
   map: () => RecordItem[],
 ): Generator<ParsedRecord> {
