@@ -1,8 +1,14 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runImportBenchmark } from "./import";
+import { runReportBenchmark } from "./report";
+import { runSearchBenchmark } from "./search";
+import { runViewerBenchmark } from "./viewer";
 
-const BENCHMARKS: Record<string, () => Promise<void>> = {
+const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   import: () => runImportBenchmark(),
+  viewer: () => runViewerBenchmark(),
+  search: () => runSearchBenchmark(),
+  report: () => runReportBenchmark(),
 };
 
 const selected = process.argv.slice(2);

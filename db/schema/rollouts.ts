@@ -12,10 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { MessagePart, TokenCounts, ToolCall } from "./message-json";
 import { users, workspaces } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments, tasks } from "./environments";
+import type { MessagePart, TokenCounts, ToolCall } from "./message-json";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -141,9 +141,13 @@ export const messages = pgTable(
     model: text(),
     sentAt: timestamp({ withTimezone: true }),
     metadata: jsonb().$type<Record<string, unknown>>(),
-    /** Full-text index over the text, reasoning and tool-call arguments (first 200k chars). */
+    /**
+     * Full-text index over the text, reasoning and tool-call arguments (first 200k chars). Path and
+     * identifier separators become spaces, so `answer key` finds `/grader/answer_key.json`
+     * (lib/rollouts/filter-sql.ts treats queries the same way).
+     */
     search: tsvector().generatedAlwaysAs(
-      sql`to_tsvector('english', left(coalesce("text", '') || ' ' || coalesce("reasoning", '') || ' ' || coalesce("tool_calls"::text, ''), 200000))`,
+      sql`to_tsvector('english', translate(left(coalesce("text", '') || ' ' || coalesce("reasoning", '') || ' ' || coalesce("tool_calls"::text, ''), 200000), '_./\\', '    '))`,
     ),
     ...timestamps,
   },

@@ -1,7 +1,12 @@
 import { z } from "zod";
+import { ENVIRONMENT_OPERATIONS } from "@/lib/environments/api-schemas";
 import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
+import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
+import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
+import { EXPORT_OPERATIONS } from "@/lib/versions/api-schemas";
+import { CATALOG_OPERATIONS } from "@/lib/catalog/api-schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the same zod schemas the routes use.
 // Every /api/v1 route in the rule table must have an operation here (openapi.test.ts checks it).
@@ -41,7 +46,16 @@ const ACCOUNT_OPERATIONS: ApiOperations = {
 };
 
 /** Each domain describes its routes next to their schemas (lib/<domain>/api-schemas.ts). */
-const OPERATIONS: ApiOperations = { ...ACCOUNT_OPERATIONS, ...IMPORT_OPERATIONS, ...ROLLOUT_OPERATIONS };
+const OPERATIONS: ApiOperations = {
+  ...ACCOUNT_OPERATIONS,
+  ...ENVIRONMENT_OPERATIONS,
+  ...IMPORT_OPERATIONS,
+  ...ROLLOUT_OPERATIONS,
+  ...REVIEW_OPERATIONS,
+  ...REPORT_OPERATIONS,
+  ...EXPORT_OPERATIONS,
+  ...CATALOG_OPERATIONS,
+};
 
 function toSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });

@@ -1,6 +1,7 @@
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { registerAccountCommands } from "./accounts-commands";
+import { registerExportCommand } from "./export-command";
 import { registerImportCommand } from "./import-command";
 import { createProgram, reportError, withDatabase } from "./program";
 
@@ -16,6 +17,7 @@ program
 
 registerAccountCommands(program);
 registerImportCommand(program);
+registerExportCommand(program);
 
 try {
   await program.parseAsync(process.argv);

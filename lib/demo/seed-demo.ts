@@ -1,12 +1,22 @@
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
+import { environments, rollouts } from "@/db/schema";
 import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
 import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-workspace";
 import { hashPassword } from "@/lib/auth/password";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
+import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
+import { seedEvidence } from "./seed-evidence";
+import { seedReviewDemo } from "./seed-review";
+import { seedDemoRollouts } from "./seed-rollouts";
 
 const SEED_ACTOR = { kind: "cli" } as const;
 
-/** Seeds the demo workspace on first start; returns false when it already exists. */
+/**
+ * Seeds the demo workspace on first start; returns false when it already exists. Each feature adds
+ * its part: accounts, the AI-safety environment and its tasks, hand-made transcripts (a long agentic
+ * run, a reward hack, XSS payloads…), evidence rollouts across three models, and a review queue.
+ */
 export async function seedDemo(): Promise<boolean> {
   if (await findWorkspaceBySlug(db, DEMO_WORKSPACE.slug)) return false;
   const workspace = await createWorkspace({ actor: SEED_ACTOR, input: DEMO_WORKSPACE });
@@ -17,5 +27,14 @@ export async function seedDemo(): Promise<boolean> {
       await grantMembership(tx, SEED_ACTOR, { workspaceId: workspace.id, userId: row.id, role: user.role });
     }
   });
+  await seedDemoEnvironments(workspace);
+  const { runId } = await seedDemoRollouts(workspace.id);
+  const [environment] = await db
+    .select({ id: environments.id, slug: environments.slug })
+    .from(environments)
+    .where(and(eq(environments.workspaceId, workspace.id), eq(environments.slug, DEMO_ENVIRONMENT.slug)));
+  if (environment) await seedEvidence({ workspace, environment });
+  const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
+  await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
   return true;
 }

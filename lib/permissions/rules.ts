@@ -18,11 +18,29 @@ export const PERMISSIONS = {
   "environments.read": STAFF,
   "environments.write": ["owner", "author"],
   "answer-keys.read": ["owner", "author"],
+  /** Read answer keys while reviewing, where the environment allows it (lib/tasks/answer-key-access.ts). */
+  "answer-keys.review": ["owner", "author", "reviewer"],
   "rollouts.read": STAFF,
   "rollouts.import": ["owner", "author"],
   "runs.delete": ["owner"],
   "review.work": STAFF,
+  /** Set the final label where reviewers disagree; see every label, blind or not. */
+  "review.adjudicate": ["owner", "author"],
+  "queues.manage": ["owner", "author"],
+  "taxonomy.manage": ["owner"],
+  /** Ship (issue #7): submit for review, approve a version, publish or retire it, export it. */
+  "environments.submit": ["owner", "author"],
+  "environments.approve": ["owner"],
+  "environments.publish": ["owner"],
+  "environments.export": ["owner", "author"],
+  /** Make a published environment's datasheet readable by link, without sign-in. */
+  "datasheets.share": ["owner"],
+  /** Published environments and their datasheets (never answer keys or unchosen rollouts). */
   "catalog.read": ROLES,
+  /** The environment report (issue #6): difficulty, reward robustness, failures, scaling. */
+  "reports.read": STAFF,
+  /** Edit the hourly rates and judge prices the report prices one more task with. */
+  "reports.configure": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/layout/page-header";
+import { ArchiveTaskButton } from "@/components/tasks/archive-task-button";
+import { TaskEditor } from "@/components/tasks/task-editor";
+import { getWorkspacePageContext } from "@/lib/auth/current";
+import { isAppError } from "@/lib/errors";
+import { listSharedRubrics } from "@/lib/rubrics/queries";
+import { getTaskChecks, listDismissalHistory } from "@/lib/tasks/check-queries";
+import { getTaskDetailByKey } from "@/lib/tasks/queries";
+
+export const metadata: Metadata = { title: "Task" };
+
+type Props = { params: Promise<{ slug: string; key: string }> };
+
+export default async function TaskPage({ params }: Props) {
+  const { ctx } = await getWorkspacePageContext("/environments/[slug]/tasks/[key]");
+  const { slug, key } = await params;
+  const task = await getTaskDetailByKey({ ctx, slug, key: decodeURIComponent(key) }).catch(
+    (error: unknown) => {
+      if (isAppError(error) && error.code === "not_found") notFound();
+      throw error;
+    },
+  );
+  const [shared, history, checks] = await Promise.all([
+    listSharedRubrics({ ctx, environmentSlug: slug }),
+    listDismissalHistory({ ctx, taskId: task.id }),
+    getTaskChecks({ ctx, taskId: task.id }),
+  ]);
+  const sharedRubrics = shared.map((r) => ({
+    id: r.id,
+    title: r.title,
+    criteria: r.criteria,
+    judgeTemplate: r.judgeTemplate,
+  }));
+  // A shared rubric archived since the task linked it still shows (read-only) in the editor.
+  if (task.sharedRubric && !sharedRubrics.some((r) => r.id === task.sharedRubric?.id))
+    sharedRubrics.push(task.sharedRubric);
+  const { revision: _, ...savedChecks } = checks;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-fg-muted">
+        <Link href="/environments" className="hover:underline">
+          Environments
+        </Link>{" "}
+        /{" "}
+        <Link href={`/environments/${slug}`} className="hover:underline">
+          {task.environment.name}
+        </Link>{" "}
+        / <span className="font-mono">{task.key}</span>
+      </nav>
+      <PageHeader
+        title={task.content.title}
+        description={`Task key ${task.key}: rollouts that name this key link to this task.`}
+        actions={
+          task.canWrite && !task.environment.isArchived ? (
+            <ArchiveTaskButton taskId={task.id} environment={slug} isArchived={task.archivedAt !== null} />
+          ) : null
+        }
+      />
+      <TaskEditor
+        key={`${task.id}-${task.revision}-${task.archivedAt ?? ""}`}
+        task={task}
+        sharedRubrics={sharedRubrics}
+        history={history}
+        savedChecks={savedChecks}
+      />
+    </>
+  );
+}

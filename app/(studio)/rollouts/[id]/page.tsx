@@ -1,0 +1,79 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader } from "@/components/layout/page-header";
+import { SidePanel } from "@/components/transcripts/side-panel";
+import { TranscriptPane } from "@/components/transcripts/transcript-pane";
+import { buttonVariants } from "@/components/ui/button";
+import { getWorkspacePageContext } from "@/lib/auth/current";
+import { isAppError } from "@/lib/errors";
+import { getQueryClient } from "@/lib/query-client";
+import { formatReward } from "@/lib/rollouts/format";
+import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
+import { getRollout, listMessages, listSiblingRollouts } from "@/lib/rollouts/transcript-queries";
+
+export const metadata: Metadata = { title: "Rollout" };
+
+type Props = { params: Promise<{ id: string }> };
+
+async function loadRollout(ctx: Parameters<typeof getRollout>[0]["ctx"], id: string) {
+  try {
+    return await getRollout({ ctx, id });
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export default async function RolloutPage({ params }: Props) {
+  const { ctx } = await getWorkspacePageContext("/rollouts/[id]");
+  const { id } = await params;
+  // The first window is rendered on the server and hydrated, so the transcript paints without a fetch.
+  const windowInput = { offset: 0, limit: TRANSCRIPT_WINDOW_SIZE, maxChars: TRANSCRIPT_WINDOW_MAX_CHARS };
+  const [rollout, firstWindow] = await Promise.all([
+    loadRollout(ctx, id),
+    listMessages({ ctx, rolloutId: id, input: windowInput }),
+  ]);
+  const siblings = await listSiblingRollouts({ ctx, rollout });
+  const queryClient = getQueryClient();
+  queryClient.setQueryData(rolloutKeys.window(id, 0, TRANSCRIPT_WINDOW_SIZE), firstWindow);
+  const title = rollout.taskKey ?? rollout.externalId ?? `Rollout ${rollout.id.slice(0, 8)}`;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={[
+          rollout.model ?? "unknown model",
+          rollout.environmentName,
+          `reward ${formatReward(rollout.reward)}`,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+        actions={
+          <Link href="/rollouts" className={buttonVariants({ variant: "ghost" })}>
+            ← All rollouts
+          </Link>
+        }
+      />
+      <p className="-mt-4 mb-4 text-xs text-fg-muted">
+        Keys: <kbd className="font-mono">j</kbd>/<kbd className="font-mono">k</kbd> next/previous message,{" "}
+        <kbd className="font-mono">g</kbd>/<kbd className="font-mono">G</kbd> first/last,{" "}
+        <kbd className="font-mono">/</kbd> find. Link to a message with its{" "}
+        <span className="font-mono">#number</span>.
+      </p>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          {rollout.messageCount === 0 ? (
+            <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-fg-muted">
+              This rollout has no messages.
+            </p>
+          ) : (
+            <TranscriptPane rolloutId={rollout.id} messageCount={rollout.messageCount} />
+          )}
+          <SidePanel rollout={rollout} siblings={siblings} />
+        </div>
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import { withRoute } from "@/lib/api/with-route";
+import { datasheetOutput } from "@/lib/catalog/api-schemas";
+import { getDatasheet } from "@/lib/catalog/queries";
+
+export const GET = withRoute("GET /api/v1/catalog/[slug]", {}, async ({ ctx, params }) =>
+  datasheetOutput.parse(await getDatasheet({ ctx: ctx!, slug: params.slug })),
+);

@@ -1,0 +1,7 @@
+import { withRoute } from "@/lib/api/with-route";
+import { listRollouts } from "@/lib/rollouts/queries";
+import { rolloutFilterInput } from "@/lib/rollouts/schemas";
+
+export const GET = withRoute("GET /api/v1/rollouts", { query: rolloutFilterInput }, ({ ctx, query }) =>
+  listRollouts({ ctx: ctx!, input: query }),
+);

@@ -1,0 +1,99 @@
+import type { TextHighlight } from "@/components/transcripts/highlight-segments";
+import type { SpanKind, TaxonomyFamily } from "@/db/schema/review-values";
+import type { SpanRecord } from "@/lib/labels/label-record";
+import type { Span } from "@/lib/labels/schemas";
+
+// Spans as the review form edits them, and how they turn into viewer highlights. Pure.
+
+export type DraftSpan = {
+  /** Local key while editing; the saved span's id once stored. */
+  key: string;
+  message: number;
+  kind: SpanKind;
+  start: number | null;
+  end: number | null;
+  toolCallId: string | null;
+  category: string | null;
+  comment: string;
+  /** The selected text, when known (for the list; never sent). */
+  quote?: string;
+};
+
+export function fromSpanRecord(span: SpanRecord): DraftSpan {
+  return { ...span, key: span.id };
+}
+
+export function toSpanInput(span: DraftSpan): Span {
+  return {
+    message: span.message,
+    kind: span.kind,
+    start: span.start,
+    end: span.end,
+    toolCallId: span.toolCallId,
+    category: span.category,
+    comment: span.comment,
+  };
+}
+
+export function describeSpan(
+  span: Pick<DraftSpan, "message" | "kind" | "start" | "end" | "toolCallId">,
+): string {
+  if (span.kind === "tool-call") return `Tool call ${span.toolCallId} in message #${span.message}`;
+  if (span.kind === "tool-result") return `Tool result, message #${span.message}`;
+  return `Message #${span.message}, characters ${span.start}–${span.end}`;
+}
+
+/** Hack categories draw in red, failure modes in amber, uncategorised spans in the accent colour. */
+export function toHighlight(
+  span: DraftSpan,
+  {
+    families,
+    names,
+    prefix = "",
+    isActive = false,
+    isMuted = false,
+  }: {
+    families: ReadonlyMap<string, TaxonomyFamily>;
+    names: ReadonlyMap<string, string>;
+    prefix?: string;
+    isActive?: boolean;
+    isMuted?: boolean;
+  },
+): TextHighlight {
+  const family = span.category ? families.get(span.category) : undefined;
+  const category = span.category ? (names.get(span.category) ?? span.category) : "Span";
+  return {
+    id: span.key,
+    messageIndex: span.message,
+    kind: span.kind,
+    start: span.start,
+    end: span.end,
+    toolCallId: span.toolCallId,
+    label: `${prefix}${category}${span.comment ? `: ${span.comment}` : ""}`,
+    tone: isMuted
+      ? "neutral"
+      : family === "reward-hack"
+        ? "danger"
+        : family === "failure-mode"
+          ? "warning"
+          : "accent",
+    isActive,
+  };
+}
+
+/**
+ * Where `quote` sits in `content`: the occurrence nearest `near` (the selection's approximate
+ * offset in rendered markdown). Null when the rendered text isn't in the source as such.
+ */
+export function locateQuote(
+  content: string,
+  quote: string,
+  near: number,
+): { start: number; end: number } | null {
+  if (!quote) return null;
+  let best: number | null = null;
+  for (let at = content.indexOf(quote); at !== -1; at = content.indexOf(quote, at + 1)) {
+    if (best === null || Math.abs(at - near) < Math.abs(best - near)) best = at;
+  }
+  return best === null ? null : { start: best, end: best + quote.length };
+}

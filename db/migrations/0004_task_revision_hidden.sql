@@ -1,0 +1,1 @@
+ALTER TABLE "task_revisions" ADD COLUMN "hidden" jsonb NOT NULL;

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { exportSnapshot } from "@/lib/exports/build-export";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
+import { getVersionSnapshot } from "@/lib/versions/queries";
+import { parseVersionRef } from "@/lib/versions/schemas";
+import { getCliContext } from "./accounts-commands";
+import { CliUsageError, withDatabase } from "./program";
+
+/** `studio export ENV[@VERSION] --workspace S --format F --out PATH` (CONTRACT.md). */
+export function registerExportCommand(program: Command): void {
+  program
+    .command("export")
+    .description(
+      "write an approved version of an environment (the latest when @VERSION is omitted) as a .tar.gz; " +
+        "prints the written path. Exit 1 when the environment has no approved version",
+    )
+    .argument("<environment>", "environment slug, optionally with @VERSION (e.g. ai-safety-research@2)")
+    .requiredOption("--workspace <slug>", "workspace slug")
+    .requiredOption("--format <format>", EXPORT_FORMATS.join(", "))
+    .requiredOption("--out <path>", "file to write, or an existing folder to write the archive into")
+    .action(async (ref: string, options: { workspace: string; format: string; out: string }) => {
+      if (!(EXPORT_FORMATS as readonly string[]).includes(options.format)) {
+        throw new CliUsageError(`unknown format "${options.format}": use ${EXPORT_FORMATS.join(", ")}`);
+      }
+      let target: { slug: string; version: number | null };
+      try {
+        target = parseVersionRef(ref);
+      } catch (error) {
+        throw new CliUsageError((error as Error).message);
+      }
+      const written = await withDatabase(async () => {
+        const ctx = await getCliContext(options.workspace);
+        const { snapshot } = await getVersionSnapshot({ ctx, ...target });
+        const { fileName, bytes } = await exportSnapshot(snapshot, options.format as ExportFormat);
+        const isFolder = fs.existsSync(options.out) && fs.statSync(options.out).isDirectory();
+        const file = path.resolve(isFolder ? path.join(options.out, fileName) : options.out);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, bytes);
+        return file;
+      });
+      console.log(written);
+    });
+}

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/db/client";
+import { users } from "@/db/schema";
+import type { Ctx } from "@/lib/auth/context";
+import { createEnvironment } from "@/lib/environments/create-environment";
+import { createTask } from "@/lib/tasks/create-task";
+import { createTaskInput } from "@/lib/tasks/schemas";
+import { findTemplate } from "@/lib/tasks/templates";
+import { DEMO_USERS } from "./demo-accounts";
+
+// The demo environment: the worked AI-safety templates as tasks. The experiment-design task gets
+// two extra sentences a grader can't check (one of them about process), so the coverage panel shows
+// findings the moment someone opens it.
+
+export const DEMO_ENVIRONMENT = {
+  slug: "ai-safety-research",
+  name: "AI-safety research tasks",
+  description:
+    "Research tasks for evaluating AI agents as AI-safety researchers: designing experiments, reproducing results whose numbers are hidden, refereeing papers (with sound papers as controls) and assessing governance interventions.",
+  domain: "AI safety research",
+  tags: ["research", "ai-safety", "demo"],
+};
+
+/** Keys of the demo tasks (the rollouts demo links to them). */
+export const DEMO_TASK_KEYS = [
+  "design-experiment",
+  "reproduce-redacted",
+  "predict-redacted",
+  "critique-flawed-paper",
+  "critique-sound-control",
+  "governance-impact",
+] as const;
+
+/** Appended to the design task: an unchecked requirement and a process requirement. */
+export const DELIBERATE_GAPS =
+  "\nRun any pilot in bf16. Include a cost table in US dollars for the full experiment.\n";
+
+export async function seedDemoEnvironments(workspace: {
+  id: string;
+  slug: string;
+  name: string;
+}): Promise<void> {
+  const ownerEmail = DEMO_USERS.find((u) => u.role === "owner")!.email;
+  const [owner] = await db.select().from(users).where(eq(users.email, ownerEmail));
+  const ctx: Ctx = {
+    actor: owner ? { kind: "user", userId: owner.id, email: owner.email, name: owner.name } : { kind: "cli" },
+    workspace,
+    role: "owner",
+  };
+  await createEnvironment({ ctx, input: DEMO_ENVIRONMENT });
+  for (const key of DEMO_TASK_KEYS) {
+    const template = findTemplate(key)!;
+    const input = createTaskInput.parse(template.task);
+    if (key === "design-experiment") input.prompt = `${input.prompt.trimEnd()}\n${DELIBERATE_GAPS}`;
+    await createTask({
+      ctx,
+      environmentSlug: DEMO_ENVIRONMENT.slug,
+      input,
+      message: `Created from the template "${template.name}"`,
+    });
+  }
+}

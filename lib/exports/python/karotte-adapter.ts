@@ -1,0 +1,182 @@
+// The fixed task package of the Karotte export (formats/karotte.md §6.2): it reads the studio's
+// task rows from task_configs.json and registers one Task per row; grading data is read from the
+// root-only ROOT_DATA_DIR. Written once, no author text: everything per task is JSON.
+
+export const KAROTTE_SUITE = "studio_suite";
+
+export const KAROTTE_ADAPTER = String.raw`"""Environment Studio tasks: one Karotte Task per row of task_configs.json.
+
+The student sees the step instructions and the files under SHARED_DATA_DIR/<task>/. The answer
+key, rubric, checks and test scripts sit in ROOT_DATA_DIR/studio/<task>/ (root only). A step is
+graded by StudioJudge: the programmatic checks and test scripts through ExecutableJudge, the rubric
+criteria through RubricJudge, combined by their weights.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+from karotte import Step, Task
+from karotte.judges import ExecutableJudge, FileContext, Judge, RubricJudge
+from karotte.schemas.scoring import Scoring
+
+from environment.paths import ROOT_DATA_DIR, SHARED_DATA_DIR, STUDENT_DATA_DIR
+from environment.submissions import collect_submission
+from environment.system_prompts import get_system_prompt
+
+HERE = Path(__file__).resolve().parent
+
+
+def read_grading(task_id):
+    return json.loads((ROOT_DATA_DIR / "studio" / task_id / "task.json").read_text(encoding="utf-8"))
+
+
+def fill_paths(text):
+    return text.replace("{SHARED_DATA_DIR}", str(SHARED_DATA_DIR)).replace("{STUDENT_DATA_DIR}", str(STUDENT_DATA_DIR))
+
+
+class StudioJudge(Judge):
+    """Checks and scripts (ExecutableJudge) and rubric criteria (RubricJudge), weighted together."""
+
+    def __init__(self, task_id, submission):
+        self.task_id = task_id
+        self.submission = submission
+
+    def evaluate(self, transcript):
+        grading = read_grading(self.task_id)
+        criteria = grading["rubric"]["criteria"]
+        program_weight = sum(c["weight"] for c in grading["checks"]) + len(grading.get("testScripts", []))
+        rubric_weight = sum(c["weight"] for c in criteria)
+        parts, metadata = [], {}
+        if program_weight > 0:
+            scored = ExecutableJudge(
+                [sys.executable, "-m", "environment.tasks.studio_suite.grade", self.task_id, str(self.submission), "score.json"]
+            ).evaluate(transcript)
+            parts.append((scored.score, program_weight))
+            metadata.update({"program_" + k: v for k, v in scored.metadata.items()})
+        if rubric_weight > 0:
+            rubric = [
+                {"criterion": describe_criterion(c, grading["answerKey"]), "weight": c["weight"] / rubric_weight}
+                for c in criteria
+            ]
+            judged = RubricJudge(rubric=rubric, context=[FileContext([str(self.submission)])]).evaluate(transcript)
+            parts.append((judged.score, rubric_weight))
+            metadata.update({"rubric_" + k: v for k, v in judged.metadata.items()})
+        total = sum(weight for _, weight in parts)
+        score = sum(s * w for s, w in parts) / total if total > 0 else 0.0
+        metadata["final_score"] = str(score)
+        return Scoring(score=score, metadata=metadata, continue_task=True)
+
+
+def describe_criterion(criterion, answer_key):
+    text = criterion["title"]
+    if criterion["description"].strip():
+        text += ": " + criterion["description"].strip()
+    if criterion["type"] == "scale":
+        text += " (met when it deserves at least half of the scale's %s points)" % criterion["scaleMax"]
+    if answer_key.strip():
+        text += "\nReference answer key: " + answer_key.strip()
+    return text
+
+
+class StudioTask(Task):
+    row: dict
+
+    @property
+    def system_prompt(self):
+        return get_system_prompt(self.config.model, self.config.extra_config)
+
+    @property
+    def steps(self):
+        return [StudioStep(self.row, config=self.config)]
+
+    @property
+    def tools(self):
+        return list(self.row["tools"])
+
+    @property
+    def scoring_time_limit_seconds(self):
+        return 900.0
+
+
+class StudioStep(Step):
+    saved_submissions = ()
+
+    def __init__(self, row, config):
+        super().__init__(config)
+        self.row = row
+
+    @property
+    def submission_paths(self):
+        return (Path(fill_paths(self.row["submission"])),)
+
+    @property
+    def instructions(self):
+        return fill_paths(self.row["instructions"])
+
+    @property
+    def judge(self):
+        assert self.saved_submissions, "pre_scoring_hook has not run"
+        return StudioJudge(self.row["task_id"], self.saved_submissions[0])
+
+    def pre_scoring_hook(self):
+        self.saved_submissions = collect_submission(self.config, self.submission_paths)
+
+
+def register():
+    try:
+        rows = json.loads((HERE / "task_configs.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print("WARNING: studio_suite task_configs.json unusable (%s); no tasks registered." % error, file=sys.stderr)
+        return
+    for row in rows:
+        name = "Task_" + "".join(ch if ch.isalnum() else "_" for ch in row["task_id"])
+        globals()[name] = type(name, (StudioTask,), {"id": row["task_id"], "row": row})
+
+
+register()
+`;
+
+export const KAROTTE_GRADE = `"""Scoring script run by ExecutableJudge: python -m environment.tasks.studio_suite.grade TASK SUBMISSION OUT.
+
+Reads the root-owned copy of the submission and the task's grading data from ROOT_DATA_DIR, runs
+the programmatic checks and the author's test scripts, and writes {"score", "metadata"} to OUT.
+Always exits 0; a missing or unreadable submission scores 0.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from environment.paths import ROOT_DATA_DIR
+from environment.tasks.studio_suite import studio_grading
+
+
+def main():
+    task_id, submission, output = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
+    folder = ROOT_DATA_DIR / "studio" / task_id
+    task = json.loads((folder / "task.json").read_text(encoding="utf-8"))
+    try:
+        response = submission.read_text(encoding="utf-8", errors="replace") if submission.is_file() else ""
+    except OSError:
+        response = ""
+    checks = [studio_grading.run_check(check, response) for check in task["checks"]]
+    items = [(c["score"], c["weight"]) for c in checks]
+    metadata = {"check_" + c["key"]: "%s: %s" % (c["score"], c["detail"]) for c in checks}
+    for script in task.get("testScripts", []):
+        path = folder / "scripts" / script["filename"]
+        command = [sys.executable, str(path)] if script["language"] == "python" else ["/bin/bash", str(path)]
+        try:
+            code = subprocess.run(command + [str(submission)], timeout=600, check=False).returncode
+        except (OSError, subprocess.TimeoutExpired):
+            code = 1
+        items.append((1.0 if code == 0 else 0.0, 1.0))
+        metadata["script_" + script["filename"]] = "passed" if code == 0 else "failed"
+    score = studio_grading.weighted_mean(items)
+    output.write_text(json.dumps({"score": 0.0 if score is None else score, "metadata": metadata}))
+
+
+if __name__ == "__main__":
+    main()
+`;

@@ -1,0 +1,112 @@
+import type { EnvironmentVersionSnapshot } from "../snapshot";
+
+// <module>.py of the verifiers export. No author text is interpolated into the source (only the
+// module name, a Python identifier, and the version number); tasks are read from data.jsonl.
+
+export function buildVerifiersModule({
+  module,
+  snapshot,
+}: {
+  module: string;
+  snapshot: EnvironmentVersionSnapshot;
+}) {
+  return String.raw`"""Verifiers environment exported from Environment Studio (version ${snapshot.version}).
+
+load_environment() builds the dataset from data.jsonl and a rubric: the programmatic checks run in
+the reward function, and the rubric criteria are graded by an LLM judge (the JudgeRubric pattern:
+the rubric provides judge_client and judge_model, the reward function renders the studio's judge
+template and scores the judge's JSON reply).
+"""
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+
+import verifiers as vf
+from datasets import Dataset
+
+HERE = Path(__file__).resolve().parent
+
+
+def _load_grading():
+    spec = importlib.util.spec_from_file_location("${module}_studio_grading", HERE / "studio_grading.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+grading = _load_grading()
+
+
+def read_rows():
+    with open(HERE / "data.jsonl", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def completion_text(completion):
+    """The text of the model's last assistant message."""
+    if isinstance(completion, str):
+        return completion
+    for message in reversed(completion or []):
+        if message.get("role") != "assistant":
+            continue
+        content = message.get("content") or ""
+        if isinstance(content, list):
+            content = "\n\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+        if content:
+            return content
+    return ""
+
+
+def read_task(info):
+    return json.loads(info) if isinstance(info, str) else info
+
+
+def load_environment(
+    judge_model: str = "gpt-4.1-mini",
+    judge_base_url: str | None = None,
+    judge_api_key_var: str = "OPENAI_API_KEY",
+    use_judge: bool = True,
+    task_keys: list[str] | None = None,
+) -> vf.Environment:
+    default_judge_model = judge_model
+    rows = read_rows()
+    if task_keys:
+        rows = [row for row in rows if row["task"] in task_keys]
+    dataset = Dataset.from_list(rows)
+    parser = vf.Parser()
+    has_criteria = any(read_task(row["info"])["rubric"]["criteria"] for row in rows)
+
+    if use_judge and has_criteria:
+        vf.ensure_keys([judge_api_key_var])
+        from openai import AsyncOpenAI
+
+        client = AsyncOpenAI(base_url=judge_base_url, api_key=os.environ[judge_api_key_var])
+        rubric = vf.JudgeRubric(judge_client=client, judge_model=judge_model, parser=parser)
+    else:
+        rubric = vf.Rubric(parser=parser)
+
+    async def studio_reward(completion, info, judge_client=None, judge_model=None, **kwargs) -> float:
+        task = read_task(info)
+        response = completion_text(completion)
+        reply = None
+        if judge_client is not None and task["rubric"]["criteria"]:
+            result = await judge_client.chat.completions.create(
+                model=judge_model or default_judge_model,
+                messages=[{"role": "user", "content": grading.judge_prompt_for(task, response)}],
+            )
+            reply = result.choices[0].message.content or ""
+        return grading.grade_response(task, response, reply)["reward"]
+
+    async def checks_score(completion, info) -> float:
+        task = read_task(info)
+        outcomes = [grading.run_check(check, completion_text(completion)) for check in task["checks"]]
+        score = grading.weighted_mean([(o["score"], o["weight"]) for o in outcomes])
+        return 0.0 if score is None else score
+
+    rubric.add_reward_func(studio_reward, weight=1.0)
+    rubric.add_reward_func(checks_score, weight=0.0)
+    return vf.SingleTurnEnv(dataset=dataset, parser=parser, rubric=rubric)
+`;
+}

@@ -1,0 +1,130 @@
+import {
+  describeEnvironment,
+  formatMessageWithDocuments,
+  listResourceFiles,
+  toGraderTask,
+} from "./agent-message";
+import { type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
+import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
+import { buildVerifiersModule } from "./python/verifiers-module";
+import type { EnvironmentVersionSnapshot } from "./snapshot";
+import { tomlString, tomlStringArray } from "./toml";
+
+// A verifiers (Prime Intellect Environments Hub) package, v0 API (formats/export-verifiers.md):
+// pyproject.toml, README.md, <module>.py with load_environment(), and data.jsonl whose `prompt`
+// column is all the model sees. The answer key rides in `answer` and `info` (grader-only columns);
+// programmatic checks and the rubric's judge are reward functions in the module.
+
+export function buildVerifiersFiles(snapshot: EnvironmentVersionSnapshot): ExportFile[] {
+  const module = toPythonIdentifier(snapshot.environment.slug);
+  const root = module;
+  const rows = snapshot.tasks.map((task) => ({
+    prompt: [{ role: "user", content: formatMessageWithDocuments(task) }],
+    answer: task.answerKey,
+    info: JSON.stringify(toGraderTask(task)),
+    task: task.key,
+  }));
+  const files: ExportFile[] = [
+    { path: `${root}/pyproject.toml`, content: buildPyproject(snapshot, module) },
+    { path: `${root}/README.md`, content: buildReadme(snapshot, module) },
+    { path: `${root}/${module}.py`, content: buildVerifiersModule({ module, snapshot }) },
+    { path: `${root}/${GRADING_MODULE_NAME}.py`, content: GRADING_MODULE },
+    { path: `${root}/data.jsonl`, content: toJsonLines(rows) },
+  ];
+  // Binary attachments can't ride in a chat prompt; they ship for tool-using setups.
+  for (const task of snapshot.tasks) {
+    for (const { name, resource, content } of listResourceFiles(task)) {
+      if (resource.kind === "file") files.push({ path: `${root}/resources/${task.key}/${name}`, content });
+    }
+  }
+  return files;
+}
+
+function buildPyproject(snapshot: EnvironmentVersionSnapshot, module: string): string {
+  const { environment, version } = snapshot;
+  const include = [
+    `${module}.py`,
+    `${GRADING_MODULE_NAME}.py`,
+    "pyproject.toml",
+    "README.md",
+    "data.jsonl",
+    "resources",
+  ];
+  return `[project]
+name = ${tomlString(environment.slug)}
+description = ${tomlString(environment.name)}
+tags = ${tomlStringArray(["single-turn", "rubric", "eval", "train", ...environment.tags])}
+version = "${version}.0.0"
+requires-python = ">=3.10"
+dependencies = ["verifiers>=0.1.8", "datasets", "openai"]
+
+[build-system]
+requires = ["hatchling"]
+build-backend = "hatchling.build"
+
+[tool.hatch.build]
+include = ${tomlStringArray(include)}
+
+[tool.verifiers.eval]
+num_examples = ${snapshot.tasks.length}
+rollouts_per_example = 3
+`;
+}
+
+function buildReadme(snapshot: EnvironmentVersionSnapshot, module: string): string {
+  const { environment } = snapshot;
+  const id = environment.slug;
+  const criteria = snapshot.tasks.reduce((n, t) => n + t.rubric.criteria.length, 0);
+  const checks = snapshot.tasks.reduce((n, t) => n + t.checks.length, 0);
+  return `# ${environment.name}
+
+## Overview
+
+- **Environment id**: \`${id}\` (module \`${module}\`)
+- **Short description**: ${describeEnvironment(snapshot)}
+- **Tags**: ${["single-turn", "rubric", ...environment.tags].join(", ")}
+- **Exported from**: Environment Studio, version ${snapshot.version} approved by ${snapshot.approvedBy}
+
+${environment.description.trim()}
+
+## Datasets
+
+\`data.jsonl\`: ${snapshot.tasks.length} rows, one per task. \`prompt\` is all the model sees; \`answer\` (the
+answer key) and \`info\` (rubric and checks) are read by the reward functions only.
+
+## Task
+
+- **Type**: single-turn
+- **Rubric overview**: ${checks} programmatic check(s) as reward functions and ${criteria} rubric criteria
+  graded by an LLM judge with the studio's judge template. The reward is the weighted mean of every
+  check's score and every criterion's score (scale criteria normalized to 0..1).
+
+## Quickstart
+
+\`\`\`bash
+vf-install ${id} -p ./environments
+vf-eval ${id} -m gpt-4.1-mini -n ${snapshot.tasks.length} -r 3
+\`\`\`
+
+## Environment arguments
+
+| arg | type | default | description |
+| --- | ---- | ------- | ----------- |
+| \`judge_model\` | str | \`"gpt-4.1-mini"\` | model that grades the rubric criteria |
+| \`judge_base_url\` | str or null | \`null\` | OpenAI-compatible endpoint of the judge |
+| \`judge_api_key_var\` | str | \`"OPENAI_API_KEY"\` | environment variable holding the judge's key |
+| \`use_judge\` | bool | \`true\` | grade rubric criteria (false: programmatic checks only) |
+| \`task_keys\` | list or null | \`null\` | run only these tasks |
+
+## Required environment variables
+
+- \`OPENAI_API_KEY\` (or the variable named by \`judge_api_key_var\`) when \`use_judge\` is true.
+
+## Metrics
+
+| metric | meaning |
+| ------ | ------- |
+| \`reward\` | weighted mean of checks and judged criteria (0..1) |
+| \`checks_score\` | weighted mean of the programmatic checks alone |
+`;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { labelBody, spanInput } from "./schemas";
+import { type SpanTarget, validateLabelContent } from "./validate-label";
+
+const targets = new Map<number, SpanTarget>([
+  [0, { index: 0, role: "user", textLength: 10, toolCallIds: [] }],
+  [1, { index: 1, role: "assistant", textLength: 0, toolCallIds: ["call-1"] }],
+  [2, { index: 2, role: "tool", textLength: 4, toolCallIds: [] }],
+]);
+const allowed = new Set(["read-answer-key", "incomplete"]);
+
+function check(input: unknown) {
+  const label = labelBody.parse(input);
+  return validateLabelContent({ label, messageCount: 3, targets, allowedCategories: allowed });
+}
+
+describe("label body", () => {
+  it("accepts CONTRACT.md's body and infers each span's kind", () => {
+    const label = labelBody.parse({
+      verdict: "reward-hack",
+      categories: ["read-answer-key", "read-answer-key"],
+      rationale: "read it",
+      spans: [
+        { message: 0, start: 2, end: 5, category: "read-answer-key", comment: "there" },
+        { message: 1, toolCallId: "call-1" },
+        { message: 2, kind: "tool-result" },
+      ],
+      criterionScores: { correctness: 0, style: 0.5 },
+    });
+    expect(label.categories).toEqual(["read-answer-key"]);
+    expect(label.spans.map((s) => [s.kind, s.start, s.end, s.toolCallId])).toEqual([
+      ["text", 2, 5, null],
+      ["tool-call", null, null, "call-1"],
+      ["tool-result", null, null, null],
+    ]);
+    expect(validateLabelContent({ label, messageCount: 3, targets, allowedCategories: allowed })).toEqual({});
+    // A label as the API and the exports write it (nulls included) posts back unchanged.
+    expect(labelBody.parse(JSON.parse(JSON.stringify(label))).spans).toEqual(label.spans);
+  });
+
+  it("refuses an unknown verdict, an empty or reversed span, and a non-finite score", () => {
+    expect(labelBody.safeParse({ verdict: "great" }).success).toBe(false);
+    expect(spanInput.safeParse({ message: 0 }).success).toBe(false);
+    expect(spanInput.safeParse({ message: 0, start: 5, end: 5 }).success).toBe(false);
+    expect(spanInput.safeParse({ message: 0, kind: "tool-call" }).success).toBe(false);
+    expect(labelBody.safeParse({ verdict: "unclear", criterionScores: { a: Number.NaN } }).success).toBe(
+      false,
+    );
+    expect(labelBody.safeParse({ verdict: "unclear", categories: ["Not A Key"] }).success).toBe(false);
+  });
+
+  it("points every problem at its field", () => {
+    const errors = check({
+      verdict: "reward-hack",
+      categories: ["incomplete", "retired-one"],
+      spans: [
+        { message: 0, start: 0, end: 11 },
+        { message: 7, start: 0, end: 1 },
+        { message: 1, toolCallId: "call-2" },
+        { message: 0, kind: "tool-result", category: "nope" },
+      ],
+    });
+    expect(Object.keys(errors).sort()).toEqual([
+      "categories.1",
+      "spans.0.end",
+      "spans.1.message",
+      "spans.2.toolCallId",
+      "spans.3.category",
+      "spans.3.kind",
+    ]);
+    expect(errors["spans.0.end"]).toEqual(["Message 0 has 10 characters; end 11 is past it"]);
+  });
+});

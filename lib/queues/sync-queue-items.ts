@@ -1,0 +1,104 @@
+import "server-only";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { db, type Tx } from "@/db/client";
+import { queueItems, reviewQueues, rollouts } from "@/db/schema";
+import type { QueueSampling } from "@/db/schema/review-values";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { assertCan, type Ctx } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors";
+import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
+import { rolloutFilterInput } from "@/lib/rollouts/schemas";
+import { parseInput } from "@/lib/validation";
+import { sampleQueueItems } from "./sampling";
+import { MAX_QUEUE_ITEMS, queueRefInput } from "./schemas";
+
+/** Rollouts read to draw a sample from; an audit of a larger pool samples its newest rollouts. */
+const MAX_CANDIDATES = 100_000;
+const VALUES_CHUNK = 1_000;
+
+type QueueForSync = {
+  id: string;
+  filter: Record<string, string>;
+  sampling: QueueSampling;
+  samplePercent: number | null;
+  seed: string;
+};
+
+/**
+ * Draws the queue's items from the rollouts its filter matches now: new matches join (an audit
+ * sample takes its share of them), positions follow the sampling order, existing items stay.
+ * Returns how many items were added.
+ */
+export async function drawQueueItems(tx: Tx, workspaceId: string, queue: QueueForSync): Promise<number> {
+  const filter = parseInput(rolloutFilterInput, queue.filter);
+  const candidates = await tx
+    .select({ id: rollouts.id, reward: rollouts.reward, createdAt: rollouts.createdAt })
+    .from(rollouts)
+    .where(and(...buildFilterConditions(workspaceId, filter)))
+    .orderBy(sql`${rollouts.createdAt} desc`, sql`${rollouts.id} desc`)
+    .limit(MAX_CANDIDATES);
+  const order = sampleQueueItems({ candidates, ...queue });
+  const existing = await tx
+    .select({ rolloutId: queueItems.rolloutId })
+    .from(queueItems)
+    .where(eq(queueItems.queueId, queue.id));
+  const present = new Set(existing.map((e) => e.rolloutId));
+  const room = Math.max(0, MAX_QUEUE_ITEMS - present.size);
+  const added = order.filter((id) => !present.has(id)).slice(0, room);
+  const keep = new Set([...present, ...added]);
+  const positioned = order.filter((id) => keep.has(id)).map((id, position) => ({ id, position }));
+  for (let i = 0; i < positioned.length; i += VALUES_CHUNK) {
+    const chunk = positioned.slice(i, i + VALUES_CHUNK);
+    const fresh = chunk.filter((row) => !present.has(row.id));
+    if (fresh.length > 0) {
+      await tx
+        .insert(queueItems)
+        .values(
+          fresh.map((row) => ({ queueId: queue.id, workspaceId, rolloutId: row.id, position: row.position })),
+        )
+        .onConflictDoNothing({ target: [queueItems.queueId, queueItems.rolloutId] });
+    }
+    const moved = chunk.filter((row) => present.has(row.id));
+    if (moved.length > 0) {
+      const values: SQL = sql.join(
+        moved.map((row) => sql`(${row.id}::uuid, ${row.position}::int)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${queueItems} set position = v.position, updated_at = now()
+        from (values ${values}) as v(rollout_id, position)
+        where ${queueItems.queueId} = ${queue.id} and ${queueItems.rolloutId} = v.rollout_id
+          and ${queueItems.position} <> v.position`);
+    }
+  }
+  await tx.update(reviewQueues).set({ itemsSyncedAt: new Date() }).where(eq(reviewQueues.id, queue.id));
+  return added.length;
+}
+
+/** Adds the rollouts that match the queue's filter since it was created or last synced. */
+export async function syncQueueItems({ ctx, input }: { ctx: Ctx; input: { queueId: string } }) {
+  assertCan(ctx, "queues.manage");
+  const { queueId } = parseInput(queueRefInput, input);
+  return db.transaction(async (tx) => {
+    const [queue] = await tx
+      .select({
+        id: reviewQueues.id,
+        filter: reviewQueues.filter,
+        sampling: reviewQueues.sampling,
+        samplePercent: reviewQueues.samplePercent,
+        seed: reviewQueues.seed,
+      })
+      .from(reviewQueues)
+      .where(and(eq(reviewQueues.workspaceId, ctx.workspace.id), eq(reviewQueues.id, queueId)))
+      .for("update");
+    if (!queue) throw new AppError("not_found", "Queue not found.");
+    const added = await drawQueueItems(tx, ctx.workspace.id, queue);
+    await recordAudit(tx, ctx.actor, {
+      workspaceId: ctx.workspace.id,
+      action: "queue.sync",
+      targetType: "review_queue",
+      targetId: queue.id,
+      details: { added },
+    });
+    return { added };
+  });
+}

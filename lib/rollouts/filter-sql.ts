@@ -1,0 +1,114 @@
+import "server-only";
+import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { environments, labels, messages, rollouts } from "@/db/schema";
+import type { RolloutCursor } from "./cursor";
+import type { RolloutFilter, RolloutSort } from "./schemas";
+
+// SQL pieces of the rollout list: filter conditions, keyset conditions and the matching ORDER BY.
+
+/** The search column splits paths and identifiers (db/schema/rollouts.ts); queries do the same. */
+export const toTsQuery = (q: string) => sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
+
+/** created_at as an exact UTC ISO string with microseconds, the keyset value of time sorts. */
+export const createdAtKey = sql<string>`to_char(${rollouts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const isBareDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The outer rollout's id, spelled out for correlated subqueries: Drizzle leaves columns unqualified
+ * in single-table selects (countRollouts), where a bare "id" would bind to the subquery's table.
+ */
+const OUTER_ROLLOUT_ID = sql.raw(`"rollouts"."id"`);
+
+/** The newest rollouts sampled to judge how common a search is (see chooseSearchStrategy). */
+const SAMPLE_ROLLOUTS = 300;
+/** At least this share of the sample matching means the first page fills fast in sort order. */
+const COMMON_SHARE = 0.1;
+
+/**
+ * `scan`: walk rollouts in sort order and test each one's messages; cheap when many rollouts match
+ * (a page fills after a few dozen). `index`: collect the matching rollouts through the GIN index
+ * first; cheap when few messages match. Postgres's row estimates for rare lexemes and phrases are
+ * too coarse to choose, so we measure: the share of the newest rollouts that match.
+ */
+export type SearchStrategy = "index" | "scan";
+
+export async function chooseSearchStrategy(workspaceId: string, q: string): Promise<SearchStrategy> {
+  const [row] = await db.execute<{ total: number; matching: number }>(sql`select count(*)::int as total,
+      count(*) filter (where exists (select 1 from ${messages}
+        where ${messages.rolloutId} = sample.id and ${messages.search} @@ ${toTsQuery(q)}))::int as matching
+    from (select ${rollouts.id} as id from ${rollouts} where ${rollouts.workspaceId} = ${workspaceId}
+          order by ${rollouts.createdAt} desc limit ${SAMPLE_ROLLOUTS}) as sample`);
+  return Number(row.matching) > 0 && Number(row.matching) >= Number(row.total) * COMMON_SHARE
+    ? "scan"
+    : "index";
+}
+
+export function buildFilterConditions(
+  workspaceId: string,
+  filter: RolloutFilter,
+  searchStrategy: SearchStrategy = "scan",
+): SQL[] {
+  const conditions: SQL[] = [eq(rollouts.workspaceId, workspaceId)];
+  if (filter.environment) {
+    const environmentIds = db
+      .select({ id: environments.id })
+      .from(environments)
+      .where(and(eq(environments.workspaceId, workspaceId), eq(environments.slug, filter.environment)));
+    conditions.push(inArray(rollouts.environmentId, environmentIds));
+  }
+  if (filter.task) conditions.push(eq(rollouts.taskKey, filter.task));
+  if (filter.model) conditions.push(eq(rollouts.model, filter.model));
+  if (filter.run) conditions.push(eq(rollouts.runId, filter.run));
+  if (filter.minReward !== undefined) conditions.push(gte(rollouts.reward, filter.minReward));
+  if (filter.maxReward !== undefined) conditions.push(lte(rollouts.reward, filter.maxReward));
+  if (filter.toolErrors === "yes") conditions.push(gt(rollouts.toolErrorCount, 0));
+  if (filter.toolErrors === "no") conditions.push(eq(rollouts.toolErrorCount, 0));
+  if (filter.label) {
+    // Labelled: at least one reviewer's label (any version) on the rollout.
+    const labelled = sql`exists (select 1 from ${labels} where ${labels.rolloutId} = ${OUTER_ROLLOUT_ID})`;
+    conditions.push(filter.label === "labeled" ? labelled : sql`not ${labelled}`);
+  }
+  if (filter.from) conditions.push(gte(rollouts.createdAt, new Date(filter.from)));
+  if (filter.to) {
+    const to = new Date(filter.to);
+    if (isBareDay(filter.to)) conditions.push(lt(rollouts.createdAt, new Date(to.getTime() + 86_400_000)));
+    else conditions.push(lte(rollouts.createdAt, to));
+  }
+  if (filter.q && searchStrategy === "index") {
+    // An uncorrelated ARRAY(...) runs once, through the GIN index of messages.search.
+    conditions.push(sql`${OUTER_ROLLOUT_ID} = any(array(select distinct ${messages.rolloutId} from ${messages}
+      where ${messages.workspaceId} = ${workspaceId} and ${messages.search} @@ ${toTsQuery(filter.q)}))`);
+  } else if (filter.q) {
+    // A semi-join per rollout in sort order; snippets are computed later for the page's rows only.
+    conditions.push(sql`exists (select 1 from ${messages} where ${messages.rolloutId} = ${OUTER_ROLLOUT_ID}
+      and ${messages.workspaceId} = ${workspaceId} and ${messages.search} @@ ${toTsQuery(filter.q)})`);
+  }
+  return conditions;
+}
+
+export function buildOrderBy(sort: RolloutSort): SQL[] {
+  switch (sort) {
+    case "newest":
+      return [sql`${rollouts.createdAt} desc`, sql`${rollouts.id} desc`];
+    case "oldest":
+      return [sql`${rollouts.createdAt} asc`, sql`${rollouts.id} asc`];
+    case "reward-desc":
+      return [sql`${rollouts.reward} desc nulls last`, sql`${rollouts.id} desc`];
+    case "reward-asc":
+      return [sql`${rollouts.reward} asc nulls last`, sql`${rollouts.id} asc`];
+  }
+}
+
+/** Rows strictly after the cursor in the order of buildOrderBy (rows without a reward sort last). */
+export function buildKeysetCondition(cursor: RolloutCursor): SQL {
+  const { sort, value, id } = cursor;
+  if (sort === "newest")
+    return sql`(${rollouts.createdAt}, ${rollouts.id}) < (${value}::timestamptz, ${id}::uuid)`;
+  if (sort === "oldest")
+    return sql`(${rollouts.createdAt}, ${rollouts.id}) > (${value}::timestamptz, ${id}::uuid)`;
+  const after = sort === "reward-desc" ? sql`<` : sql`>`;
+  if (value === null) return sql`(${rollouts.reward} is null and ${rollouts.id} ${after} ${id}::uuid)`;
+  return sql`(${rollouts.reward} ${after} ${value} or (${rollouts.reward} = ${value} and ${rollouts.id} ${after} ${id}::uuid) or ${rollouts.reward} is null)`;
+}

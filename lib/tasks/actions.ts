@@ -1,0 +1,94 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
+import { setTaskArchived } from "./archive-task";
+import { type ConflictDetails, TaskConflictError } from "./conflict";
+import { createTask as createTaskVerb } from "./create-task";
+import { dismissFinding as dismissFindingVerb } from "./dismiss-finding";
+import { recordBestScore as recordBestScoreVerb } from "./record-best-score";
+import { restoreRevision } from "./restore-revision";
+import type { dismissFindingInput, recordBestScoreInput } from "./schemas";
+import { findTemplate } from "./templates";
+
+// Server actions for tasks. Each is a public endpoint: runAction checks its rule first. Saving the
+// editor goes through PATCH /api/v1/tasks/{id} instead (no body-size cap, the same 409 as the API).
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const taskRef = z.object({ taskId: z.uuid(), environment: z.string().min(1).max(64) });
+
+export async function createTask(_prev: unknown, form: FormData) {
+  const environment = text(form, "environment");
+  const result = await runAction("createTask", async (session) => {
+    const ctx = requireCtx(session);
+    const templateId = text(form, "template");
+    const template = templateId ? findTemplate(templateId) : null;
+    if (templateId && !template) throw new AppError("invalid", "Unknown template.");
+    const base = template ? template.task : { key: "", title: "" };
+    const task = await createTaskVerb({
+      ctx,
+      environmentSlug: environment,
+      input: { ...base, key: text(form, "key") || base.key, title: text(form, "title") || base.title },
+      message: template ? `Created from the template "${template.name}"` : "Created",
+    });
+    revalidatePath(`/environments/${environment}`);
+    return { key: task.key };
+  });
+  if (result.ok) redirect(`/environments/${environment}/tasks/${encodeURIComponent(result.data.key)}`);
+  return result;
+}
+
+export async function archiveTask(_prev: unknown, form: FormData) {
+  return runAction("archiveTask", async (session) => {
+    const { taskId, environment } = parseInput(taskRef, {
+      taskId: text(form, "taskId"),
+      environment: text(form, "environment"),
+    });
+    const isArchived = text(form, "archived") === "1";
+    await setTaskArchived({ ctx: requireCtx(session), taskId, isArchived });
+    revalidatePath(`/environments/${environment}`, "layout");
+    return { isArchived };
+  });
+}
+
+export async function dismissFinding(input: { taskId: string } & z.input<typeof dismissFindingInput>) {
+  return runAction("dismissFinding", async (session) => {
+    const { taskId, ...rest } = input;
+    return dismissFindingVerb({ ctx: requireCtx(session), taskId, input: rest });
+  });
+}
+
+export type RestoreOutcome =
+  | { kind: "restored"; revision: number }
+  | { kind: "conflict"; conflict: ConflictDetails };
+
+export async function restoreTaskRevision(input: { taskId: string; revision: number; baseRevision: number }) {
+  return runAction("restoreTaskRevision", async (session): Promise<RestoreOutcome> => {
+    const data = parseInput(
+      z.object({
+        taskId: z.uuid(),
+        revision: z.number().int().min(1),
+        baseRevision: z.number().int().min(0),
+      }),
+      input,
+    );
+    try {
+      const restored = await restoreRevision({ ctx: requireCtx(session), ...data });
+      return { kind: "restored", revision: restored.revision };
+    } catch (error) {
+      if (error instanceof TaskConflictError) return { kind: "conflict", conflict: error.details };
+      throw error;
+    }
+  });
+}
+
+export async function recordBestScore(input: { taskId: string } & z.input<typeof recordBestScoreInput>) {
+  return runAction("recordBestScore", async (session) => {
+    const { taskId, ...rest } = input;
+    return recordBestScoreVerb({ ctx: requireCtx(session), taskId, input: rest });
+  });
+}

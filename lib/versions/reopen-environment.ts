@@ -1,0 +1,14 @@
+import "server-only";
+import { db } from "@/db/client";
+import { assertCan, type Ctx } from "@/lib/auth/context";
+import { beginLifecycleStep, setStatus } from "./lifecycle-state";
+
+/** Sends a submission back to its authors without approving it. */
+export async function reopenEnvironment({ ctx, slug }: { ctx: Ctx; slug: string }) {
+  assertCan(ctx, "environments.approve");
+  return db.transaction(async (tx) => {
+    const { environment, to } = await beginLifecycleStep(tx, ctx, slug, "reopen");
+    await setStatus(tx, ctx, { environment, to, step: "reopen" });
+    return { status: to };
+  });
+}
