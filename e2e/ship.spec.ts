@@ -193,7 +193,7 @@ test("[ship] an author submits, the owner approves and publishes, a buyer reads 
   // A buyer finds it in the catalog and reads the sample transcript.
   await switchUser(page, signIn, await createUser("buyer"));
   await page.goto("/catalog");
-  await page.getByLabel("Search").fill("probing");
+  await page.getByRole("textbox", { name: "Search" }).fill("probing");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/q=probing/);
   await expect(page.getByTestId("catalog-count")).toHaveText("1 environment");
@@ -233,6 +233,7 @@ test("[ship] an author submits, the owner approves and publishes, a buyer reads 
     }
   }
   expect(visited).toContain(`/catalog/${slug}/samples/sample-1`);
+  expect(visited.size).toBeGreaterThanOrEqual(4);
   const openapi = (await (await page.request.get("/api/v1/openapi.json")).json()) as {
     paths: Record<string, { get?: unknown }>;
   };

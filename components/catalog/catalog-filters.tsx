@@ -11,7 +11,7 @@ export function CatalogFilters({ query, domains }: { query: CatalogQuery; domain
         method="get"
         action="/catalog"
         className="flex flex-wrap items-end gap-3"
-        aria-label="Search the catalog"
+        aria-label="Catalog filters"
       >
         <div className="flex min-w-64 flex-1 flex-col gap-1">
           <label htmlFor="catalog-q" className="text-sm font-medium">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATALOG_OPERATIONS } from "@/lib/catalog/api-schemas";
 import { ENVIRONMENT_OPERATIONS } from "@/lib/environments/api-schemas";
 import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
 import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
@@ -6,7 +7,6 @@ import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
 import { EXPORT_OPERATIONS } from "@/lib/versions/api-schemas";
-import { CATALOG_OPERATIONS } from "@/lib/catalog/api-schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the same zod schemas the routes use.
 // Every /api/v1 route in the rule table must have an operation here (openapi.test.ts checks it).

@@ -5,6 +5,7 @@ import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
 import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-workspace";
 import { hashPassword } from "@/lib/auth/password";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
+import { seedDemoCatalog } from "./seed-catalog";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
 import { seedReviewDemo } from "./seed-review";
@@ -15,7 +16,8 @@ const SEED_ACTOR = { kind: "cli" } as const;
 /**
  * Seeds the demo workspace on first start; returns false when it already exists. Each feature adds
  * its part: accounts, the AI-safety environment and its tasks, hand-made transcripts (a long agentic
- * run, a reward hack, XSS payloads…), evidence rollouts across three models, and a review queue.
+ * run, a reward hack, XSS payloads…), evidence rollouts across three models, a review queue, and
+ * an approved, published v1 in the buyers' catalog.
  */
 export async function seedDemo(): Promise<boolean> {
   if (await findWorkspaceBySlug(db, DEMO_WORKSPACE.slug)) return false;
@@ -36,5 +38,6 @@ export async function seedDemo(): Promise<boolean> {
   if (environment) await seedEvidence({ workspace, environment });
   const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
+  await seedDemoCatalog(workspace);
   return true;
 }
