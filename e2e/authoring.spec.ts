@@ -103,6 +103,18 @@ test("[authoring] an author writes a task, sees an unchecked requirement, adds a
   );
   expect(kinds).not.toContain(`unchecked-requirement: ${REQUIREMENT}`);
   expect(checks.requirements.map((r: { text: string }) => r.text)).toContain(REQUIREMENT);
+
+  // A save based on revision 1 is now stale: refused with what changed, nothing written.
+  const stale = await page.request.patch(`/api/v1/tasks/${task.id}`, {
+    data: { revision: 1, title: "Stale edit" },
+  });
+  expect(stale.status()).toBe(409);
+  const { conflict } = await stale.json();
+  expect(conflict).toMatchObject({ baseRevision: 1, currentRevision: 2 });
+  expect(conflict.changes.map((c: { path: string }) => c.path)).toEqual(["prompt", "criteria.criterion-1"]);
+  expect((await (await page.request.get(`/api/v1/tasks/${task.id}`)).json()).title).toBe(
+    "Report the final loss",
+  );
 });
 
 test("[authoring] buyers never see the answer key, in the UI or the API", async ({

@@ -10,7 +10,7 @@ export function ArchiveEnvironmentButton({ slug, isArchived }: { slug: string; i
     <ActionForm
       action={archiveEnvironment}
       label={isArchived ? "Restore environment" : "Archive environment"}
-      className="flex flex-col gap-2"
+      className="flex flex-col items-start gap-2"
     >
       {(isPending) => (
         <>

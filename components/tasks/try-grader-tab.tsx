@@ -71,7 +71,7 @@ export function TryGraderTab({
       <section aria-label="Grader result" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span>
-            Total: <strong data-testid="grader-total">{percent(result.total)}</strong>
+            Total so far: <strong data-testid="grader-total">{percent(result.total)}</strong>
           </span>
           <span className="text-fg-muted">Checks alone: {percent(result.checksTotal)}</span>
           {result.isPass !== null ? (

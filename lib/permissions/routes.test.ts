@@ -74,7 +74,7 @@ describe("the route rule table", () => {
         const key = `${method} ${routeOf(file)}`;
         expect(Object.keys(API_RULES), `add "${key}" to API_RULES`).toContain(key);
         const usesRule = new RegExp(`withRoute\\(\\s*"${key.replace(/[[\]]/g, "\\$&")}"`).test(source);
-      expect(usesRule, `${file} must use withRoute("${key}", …)`).toBe(true);
+        expect(usesRule, `${file} must use withRoute("${key}", …)`).toBe(true);
       }
     },
   );
@@ -90,7 +90,9 @@ describe("the route rule table", () => {
         const [, name, , body] = match;
         found.push(name);
         expect(Object.keys(ACTION_RULES), `add ${name} to ACTION_RULES`).toContain(name);
-        expect(body, `${name} must call runAction("${name}", …)`).toMatch(new RegExp(`runAction\\(\\s*"${name}"`));
+        expect(body, `${name} must call runAction("${name}", …)`).toMatch(
+          new RegExp(`runAction\\(\\s*"${name}"`),
+        );
       }
     }
     expect(found.sort()).toEqual(Object.keys(ACTION_RULES).sort());

@@ -84,6 +84,27 @@ function requireUser(ctx: Ctx): string {
   return ctx.actor.userId;
 }
 
+/** Items of the queue this reviewer may take, in the queue's order (the caller adds locking). */
+function findCandidates(tx: Tx, { queue, me, excluded }: { queue: QueueRow; me: string; excluded: string[] }) {
+  return tx
+    .select({ id: queueItems.id, rolloutId: queueItems.rolloutId })
+    .from(queueItems)
+    .where(
+      and(
+        eq(queueItems.queueId, queue.id),
+        excluded.length > 0 ? notInArray(queueItems.id, excluded) : undefined,
+        sql`not exists (select 1 from ${labels} l where l.rollout_id = ${queueItems.rolloutId} and l.reviewer_key = ${`user:${me}`})`,
+        sql`not exists (select 1 from ${queueAssignments} a where a.item_id = ${queueItems.id}
+          and a.reviewer_id = ${me} and (a.completed_at is not null or a.expires_at > now()))`,
+        sql`(select count(*) from ${queueAssignments} a where a.item_id = ${queueItems.id}
+          and (a.completed_at is not null or a.expires_at > now())) < ${queue.overlap}`,
+      ),
+    )
+    .orderBy(...buildStrategyOrder(queue.sampling), asc(queueItems.position), asc(queueItems.id))
+    .limit(1)
+    .$dynamic();
+}
+
 /**
  * The reviewer's next item: their own unexpired reservation if they hold one, else the first item
  * in the queue's order that they haven't labelled and that still has room. Null when none is left.
@@ -137,24 +158,18 @@ export async function takeNextItem({
     if (held) return held;
     const excluded = data.skipItemId ? [data.skipItemId] : [];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const [candidate] = await tx
-        .select({ id: queueItems.id, rolloutId: queueItems.rolloutId })
-        .from(queueItems)
-        .where(
-          and(
-            eq(queueItems.queueId, queue.id),
-            excluded.length > 0 ? notInArray(queueItems.id, excluded) : undefined,
-            sql`not exists (select 1 from ${labels} l where l.rollout_id = ${queueItems.rolloutId} and l.reviewer_key = ${`user:${me}`})`,
-            sql`not exists (select 1 from ${queueAssignments} a where a.item_id = ${queueItems.id}
-              and a.reviewer_id = ${me} and (a.completed_at is not null or a.expires_at > now()))`,
-            sql`(select count(*) from ${queueAssignments} a where a.item_id = ${queueItems.id}
-              and (a.completed_at is not null or a.expires_at > now())) < ${queue.overlap}`,
-          ),
-        )
-        .orderBy(...buildStrategyOrder(queue.sampling), asc(queueItems.position), asc(queueItems.id))
-        .limit(1)
-        .for("update", { of: queueItems, skipLocked: true });
-      if (!candidate) return null;
+      const [candidate] = await findCandidates(tx, { queue, me, excluded }).for("update", {
+        of: queueItems,
+        skipLocked: true,
+      });
+      if (!candidate) {
+        // SKIP LOCKED also skips items other reviewers are locking right now: if one of those still
+        // has room, wait for them to finish instead of telling this reviewer the queue is done.
+        const [busy] = await findCandidates(tx, { queue, me, excluded });
+        if (!busy) return null;
+        await new Promise((resolve) => setTimeout(resolve, 10 * (attempt + 1)));
+        continue;
+      }
       // The candidate query's snapshot may predate an assignment committed just before we got the lock.
       const taken = await countHeldAssignments(tx, { itemId: candidate.id, exceptReviewerId: me });
       if (taken >= queue.overlap) {

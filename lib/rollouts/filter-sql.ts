@@ -8,7 +8,8 @@ import type { RolloutFilter, RolloutSort } from "./schemas";
 // SQL pieces of the rollout list: filter conditions, keyset conditions and the matching ORDER BY.
 
 /** The search column splits paths and identifiers (db/schema/rollouts.ts); queries do the same. */
-export const toTsQuery = (q: string) => sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
+export const toTsQuery = (q: string) =>
+  sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
 
 /** created_at as an exact UTC ISO string with microseconds, the keyset value of time sorts. */
 export const createdAtKey = sql<string>`to_char(${rollouts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

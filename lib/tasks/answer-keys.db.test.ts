@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { getEnvironmentOverview, listEnvironments } from "@/lib/environments/queries";
-import { AppError } from "@/lib/errors";
 import { createEnvironment } from "@/lib/environments/create-environment";
+import { getEnvironmentOverview, listEnvironments } from "@/lib/environments/queries";
+import type { AppError } from "@/lib/errors";
 import { getRubric, listSharedRubrics } from "@/lib/rubrics/queries";
 import { createSharedRubric } from "@/lib/rubrics/save-rubric";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
 import { getTaskChecks, listDismissalHistory } from "./check-queries";
 import { createTask } from "./create-task";
-import { getAgentView, getTaskAnswerKey, getTaskDetail, getTaskDetailByKey, listTaskDetails } from "./queries";
+import {
+  getAgentView,
+  getTaskAnswerKey,
+  getTaskDetail,
+  getTaskDetailByKey,
+  listTaskDetails,
+} from "./queries";
 import { getRevision, listRevisions } from "./revision-queries";
 import { listTaskSummaries } from "./summary-queries";
 import { exportTasks } from "./transfer/export-tasks";
@@ -58,7 +64,10 @@ async function setUp(reviewersSeeAnswerKeys: boolean) {
 }
 
 /** Runs every read a ctx can make about the task, and returns the results as one JSON text. */
-async function readEverything(ctx: Parameters<typeof getTaskDetail>[0]["ctx"], { slug, taskId, rubricId }: { slug: string; taskId: string; rubricId: string }) {
+async function readEverything(
+  ctx: Parameters<typeof getTaskDetail>[0]["ctx"],
+  { slug, taskId, rubricId }: { slug: string; taskId: string; rubricId: string },
+) {
   const results = await Promise.allSettled([
     listEnvironments({ ctx }),
     getEnvironmentOverview({ ctx, slug }),
@@ -94,7 +103,9 @@ describe("answer-key permissions", () => {
   it("never gives a buyer anything: every read is not found", async () => {
     const { buyer, slug, task, shared } = await setUp(true);
     const results = await readEverything(buyer.ctx, { slug, taskId: task.id, rubricId: shared.id });
-    expect(results.every((r) => r.status === "rejected" && (r.reason as AppError).code === "not_found")).toBe(true);
+    expect(results.every((r) => r.status === "rejected" && (r.reason as AppError).code === "not_found")).toBe(
+      true,
+    );
     const all = text(results);
     for (const secret of SECRETS) expect(all).not.toContain(secret);
   });
@@ -123,8 +134,14 @@ describe("answer-key permissions", () => {
   it("keeps other workspaces out", async () => {
     const { task, slug } = await setUp(true);
     const stranger = await createTestMember(await createTestWorkspace(), "owner");
-    await expect(getTaskDetail({ ctx: stranger.ctx, taskId: task.id })).rejects.toMatchObject({ code: "not_found" });
-    await expect(listTaskDetails({ ctx: stranger.ctx, environmentSlug: slug })).rejects.toMatchObject({ code: "not_found" });
-    await expect(getTaskDetail({ ctx: stranger.ctx, taskId: "not-a-uuid" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getTaskDetail({ ctx: stranger.ctx, taskId: task.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(listTaskDetails({ ctx: stranger.ctx, environmentSlug: slug })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getTaskDetail({ ctx: stranger.ctx, taskId: "not-a-uuid" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

@@ -53,7 +53,7 @@ export default async function SharedRubricPage({ params }: Props) {
           ) : null
         }
       />
-      <SharedRubricEditor key={rubric.revision} rubric={rubric} canWrite={canWrite} />
+      <SharedRubricEditor rubric={rubric} canWrite={canWrite} />
     </>
   );
 }
