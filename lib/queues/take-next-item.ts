@@ -85,7 +85,10 @@ function requireUser(ctx: Ctx): string {
 }
 
 /** Items of the queue this reviewer may take, in the queue's order (the caller adds locking). */
-function findCandidates(tx: Tx, { queue, me, excluded }: { queue: QueueRow; me: string; excluded: string[] }) {
+function findCandidates(
+  tx: Tx,
+  { queue, me, excluded }: { queue: QueueRow; me: string; excluded: string[] },
+) {
   return tx
     .select({ id: queueItems.id, rolloutId: queueItems.rolloutId })
     .from(queueItems)
