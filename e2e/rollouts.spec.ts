@@ -56,6 +56,8 @@ test("[rollouts] a reviewer filters, searches and opens a rollout at the matchin
   await expect(page).toHaveURL(/\/rollouts\/[0-9a-f-]{36}#m-1$/);
   await expect(current(page)).toHaveAttribute("id", "m-1");
   await expect(page.getByTestId("rollout-reward")).toHaveText("1");
+  await page.getByRole("link", { name: "Label this rollout" }).click();
+  await expect(page).toHaveURL(/\/review\/rollouts\/[0-9a-f-]{36}$/);
 });
 
 test("[rollouts] a deep link opens far down a long transcript; j/k and find move between messages", async ({

@@ -8,6 +8,7 @@ import { TranscriptPane } from "@/components/transcripts/transcript-pane";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { can } from "@/lib/permissions/rules";
 import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
@@ -51,9 +52,19 @@ export default async function RolloutPage({ params }: Props) {
           .filter(Boolean)
           .join(" · ")}
         actions={
-          <Link href="/rollouts" className={buttonVariants({ variant: "ghost" })}>
-            ← All rollouts
-          </Link>
+          <>
+            <Link href="/rollouts" className={buttonVariants({ variant: "ghost" })}>
+              ← All rollouts
+            </Link>
+            {can(ctx.role, "review.work") ? (
+              <Link
+                href={`/review/rollouts/${rollout.id}`}
+                className={buttonVariants({ variant: "secondary" })}
+              >
+                Label this rollout
+              </Link>
+            ) : null}
+          </>
         }
       />
       <p className="-mt-4 mb-4 text-xs text-fg-muted">
