@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFormatSample } from "@/lib/imports/read/read-file-head";
+import { CORPUS_DIR, collectImport, writeTempFile } from "@/lib/imports/testing/corpus";
 import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
@@ -13,34 +13,14 @@ import { buildTestZip, type TestZipMember } from "@/lib/imports/zip/build-test-z
 import { inspectImporter } from "./inspect";
 import { countToolLinks } from "./shared/link-tool-results";
 
-const CORPUS = resolve(process.cwd(), "../shared/corpus/inspect-ai-json");
+const CORPUS = join(CORPUS_DIR, "inspect-ai-json");
 const BROWSER = join(CORPUS, "2025-05-12T20-27-36-04-00_browser.json");
 const POPULARITY = join(CORPUS, "2025-05-12T20-28-13-04-00_popularity.json");
 const SECURITY = join(CORPUS, "2025-05-12T20-28-26-04-00_security-guide.json");
 const OLD_LAYOUT = join(CORPUS, "2024-11-05T13-31-45-05-00_input-task_8zXjbRzCWrL9GXiXo2vus9.json");
 
-let dir: string;
-let counter = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "inspect-test-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function writeTemp(name: string, data: string | Uint8Array): Promise<string> {
-  counter += 1;
-  const path = join(dir, `${counter}-${name}`);
-  await writeFile(path, data);
-  return path;
-}
-
-async function collect(path: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<ParsedRecord[]> {
-  const records: ParsedRecord[] = [];
-  for await (const record of inspectImporter.parse({ path, name: path.split("/").pop() ?? path }, limits)) {
-    records.push(record);
-  }
-  return records;
+async function collect(path: string, limits?: ImportLimits): Promise<ParsedRecord[]> {
+  return (await collectImport(inspectImporter, path, limits)).items;
 }
 
 function rolloutsOf(records: ParsedRecord[]): NormalizedRollout[] {
@@ -74,7 +54,7 @@ async function convertToEval(path: string, options: { sampleMethod?: number; wit
     });
   }
   if (options.withHeader !== false) members.push({ name: "header.json", data: JSON.stringify(header) });
-  return writeTemp("converted.eval", buildTestZip(members));
+  return writeTempFile("converted.eval", buildTestZip(members));
 }
 
 describe("inspect importer on the corpus (.json logs)", () => {
@@ -195,7 +175,7 @@ describe("inspect importer on .eval zips", () => {
   it("reports a zip-bomb sample member and keeps the others", async () => {
     const { samples, ...header } = await readLog(POPULARITY);
     const bomb = new Uint8Array(2_000_000).fill(0x20); // Whitespace compresses ~1000:1 with deflate.
-    const path = await writeTemp(
+    const path = await writeTempFile(
       "bomb.eval",
       buildTestZip([
         { name: "header.json", data: JSON.stringify(header) },
@@ -214,7 +194,7 @@ describe("inspect importer on .eval zips", () => {
 
   it("refuses an archive with too many members", async () => {
     const members = Array.from({ length: 30 }, (_, i) => ({ name: `samples/${i}_epoch_1.json`, data: "{}" }));
-    const path = await writeTemp(
+    const path = await writeTempFile(
       "many.eval",
       buildTestZip([{ name: "header.json", data: "{}" }, ...members]),
     );
@@ -233,7 +213,7 @@ describe("inspect importer on .eval zips", () => {
       messages: unknown[];
     };
     const prefix = "samples/1_epoch_1";
-    const path = await writeTemp(
+    const path = await writeTempFile(
       "chunked.eval",
       buildTestZip([
         { name: "header.json", data: JSON.stringify(header) },

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { readFormatSample } from "@/lib/imports/read/read-file-head";
+import { CORPUS_DIR, collectImport, writeTempFile } from "@/lib/imports/testing/corpus";
 import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
@@ -12,35 +12,14 @@ import {
 import { openhandsImporter } from "./openhands";
 import { countToolLinks } from "./shared/link-tool-results";
 
-const CORPUS = resolve(process.cwd(), "../shared/corpus");
-const OH = join(CORPUS, "openhands");
+const OH = join(CORPUS_DIR, "openhands");
 const BASIC = join(OH, "basic.json");
 const GUI = join(OH, "basic_gui_mode.json");
 const WRONG_STATE = join(OH, "wrong_initial_state.json");
 const OUTPUT = join(OH, "output.jsonl");
 
-let dir: string;
-let counter = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "openhands-test-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function writeTemp(name: string, data: string): Promise<string> {
-  counter += 1;
-  const path = join(dir, `${counter}-${name}`);
-  await writeFile(path, data);
-  return path;
-}
-
-async function collect(path: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<ParsedRecord[]> {
-  const records: ParsedRecord[] = [];
-  for await (const record of openhandsImporter.parse({ path, name: path.split("/").pop() ?? path }, limits)) {
-    records.push(record);
-  }
-  return records;
+async function collect(path: string, limits?: ImportLimits): Promise<ParsedRecord[]> {
+  return (await collectImport(openhandsImporter, path, limits)).items;
 }
 
 function rolloutsOf(records: ParsedRecord[]): NormalizedRollout[] {
@@ -194,7 +173,7 @@ describe("openhands importer on V0 trajectories", () => {
         extras: { agent_state: "error" },
       },
     ];
-    const [rollout] = rolloutsOf(await collect(await writeTemp("events.json", JSON.stringify(events))));
+    const [rollout] = rolloutsOf(await collect(await writeTempFile("events.json", JSON.stringify(events))));
     expect(roles(rollout)).toBe("uatattuuu");
     expect(rollout.messages[7]).toMatchObject({
       text: "Running command: git status",
@@ -273,7 +252,7 @@ describe("openhands importer on evaluation output.jsonl", () => {
       JSON.stringify({ instance_id: "x" }),
       JSON.stringify(failed),
     ].join("\n");
-    const records = await collect(await writeTemp("eval.jsonl", text));
+    const records = await collect(await writeTempFile("eval.jsonl", text));
     expect(records.map((r) => [r.kind, r.record, r.line])).toEqual([
       ["rollout", 1, 1],
       ["error", 2, 2],
@@ -295,19 +274,23 @@ describe("openhands importer edge cases and detection", () => {
     const score = async (path: string) =>
       openhandsImporter.detect(await readFormatSample({ path, name: path }));
     expect(await Promise.all([BASIC, GUI, WRONG_STATE, OUTPUT].map(score))).toEqual([90, 90, 90, 90]);
-    expect(await score(join(CORPUS, "swe-agent/marshmallow-code__marshmallow-1867.traj"))).toBe(0);
-    expect(await score(join(CORPUS, "inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json"))).toBe(0);
+    expect(await score(join(CORPUS_DIR, "swe-agent/marshmallow-code__marshmallow-1867.traj"))).toBe(0);
+    expect(await score(join(CORPUS_DIR, "inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json"))).toBe(0);
     expect(
-      await score(join(CORPUS, "openai-chat/mini-swe-agent-deepseek-chat/sqlfluff__sqlfluff-2419.traj.json")),
+      await score(
+        join(CORPUS_DIR, "openai-chat/mini-swe-agent-deepseek-chat/sqlfluff__sqlfluff-2419.traj.json"),
+      ),
     ).toBe(0);
   });
 
   it("reports empty, truncated and oversized inputs", async () => {
-    expect(errorsOf(await collect(await writeTemp("empty.json", "")))).toEqual([
+    expect(errorsOf(await collect(await writeTempFile("empty.json", "")))).toEqual([
       "the file is empty or does not start with JSON ('{' or '[')",
     ]);
     const full = await readFile(GUI, "utf8");
-    const truncated = await collect(await writeTemp("cut.json", full.slice(0, Math.floor(full.length / 2))));
+    const truncated = await collect(
+      await writeTempFile("cut.json", full.slice(0, Math.floor(full.length / 2))),
+    );
     expect(rolloutsOf(truncated)).toHaveLength(1);
     expect(errorsOf(truncated)).toHaveLength(1);
     expect(errorsOf(truncated)[0]).toMatch(/truncated/);

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { readFormatSample } from "@/lib/imports/read/read-file-head";
+import { CORPUS_DIR, collectImport, writeTempFile } from "@/lib/imports/testing/corpus";
 import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
@@ -13,35 +13,24 @@ import { countToolLinks } from "./shared/link-tool-results";
 import { sweAgentImporter } from "./swe-agent";
 import { readExitStatus } from "./swe-agent-status";
 
-const CORPUS = resolve(process.cwd(), "../shared/corpus");
-const SWE = join(CORPUS, "swe-agent");
+const SWE = join(CORPUS_DIR, "swe-agent");
 const MARSHMALLOW = join(SWE, "marshmallow-code__marshmallow-1867.traj");
 const PYDICOM = join(SWE, "pydicom__pydicom-1458.traj");
 const TEST_REPO = join(SWE, "swe-agent__test-repo-i1.traj");
 const BABY = join(SWE, "BabyEncryption.traj");
-const SQLFLUFF = join(CORPUS, "openai-chat/mini-swe-agent-deepseek-chat/sqlfluff__sqlfluff-2419.traj.json");
-const PVLIB = join(CORPUS, "openai-chat/mini-swe-agent-deepseek-reasoner/pvlib__pvlib-python-1707.traj.json");
-
-let dir: string;
-let counter = 0;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "swe-agent-test-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function writeTemp(name: string, data: string): Promise<string> {
-  counter += 1;
-  const path = join(dir, `${counter}`);
-  await writeFile(`${path}-${name}`, data);
-  return `${path}-${name}`;
-}
+const SQLFLUFF = join(
+  CORPUS_DIR,
+  "openai-chat/mini-swe-agent-deepseek-chat/sqlfluff__sqlfluff-2419.traj.json",
+);
+const PVLIB = join(
+  CORPUS_DIR,
+  "openai-chat/mini-swe-agent-deepseek-reasoner/pvlib__pvlib-python-1707.traj.json",
+);
 
 async function collect(path: string, name?: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS) {
+  if (!name) return (await collectImport(sweAgentImporter, path, limits)).items;
   const records: ParsedRecord[] = [];
-  const source = { path, name: name ?? path.split("/").pop() ?? path };
-  for await (const record of sweAgentImporter.parse(source, limits)) records.push(record);
+  for await (const record of sweAgentImporter.parse({ path, name }, limits)) records.push(record);
   return records;
 }
 
@@ -172,10 +161,12 @@ describe("swe-agent importer on mini-swe-agent trajectories", () => {
       sweAgentImporter.detect(await readFormatSample({ path, name: path }));
     expect(await Promise.all([MARSHMALLOW, PYDICOM, TEST_REPO, BABY].map(score))).toEqual([90, 90, 90, 90]);
     expect(await score(SQLFLUFF)).toBe(90);
-    expect(await score(join(CORPUS, "inspect-ai-json/2025-05-12T20-28-13-04-00_popularity.json"))).toBe(0);
-    expect(await score(join(CORPUS, "openhands/basic.json"))).toBe(0);
-    expect(await score(join(CORPUS, "openhands/output.jsonl"))).toBe(0);
-    const small = await writeTemp(
+    expect(await score(join(CORPUS_DIR, "inspect-ai-json/2025-05-12T20-28-13-04-00_popularity.json"))).toBe(
+      0,
+    );
+    expect(await score(join(CORPUS_DIR, "openhands/basic.json"))).toBe(0);
+    expect(await score(join(CORPUS_DIR, "openhands/output.jsonl"))).toBe(0);
+    const small = await writeTempFile(
       "t.traj.json",
       JSON.stringify({ trajectory_format: "mini-swe-agent-1", messages: [] }),
     );
@@ -231,7 +222,7 @@ describe("swe-agent importer edge cases", () => {
       info: { exit_status: "submitted", best_attempt_idx: 1, resolved: true },
       attempts: [attempt("exit_cost"), attempt("submitted")],
     };
-    const path = await writeTemp("django__django-1.traj", JSON.stringify(traj));
+    const path = await writeTempFile("django__django-1.traj", JSON.stringify(traj));
     const rollouts = rolloutsOf(await collect(path, "django__django-1.traj"));
     expect(rollouts.map((r) => [r.externalId, r.status, r.metadata.isBestAttempt])).toEqual([
       ["django__django-1#attempt-0", "truncated", false],
@@ -262,7 +253,7 @@ describe("swe-agent importer edge cases", () => {
       JSON.stringify({ hello: "world" }),
       JSON.stringify({ ...good, instance_id: "c__d-2", reward: 0 }),
     ].join("\n");
-    const records = await collect(await writeTemp("runs.jsonl", text));
+    const records = await collect(await writeTempFile("runs.jsonl", text));
     expect(records.map((r) => [r.kind, r.record, r.line])).toEqual([
       ["rollout", 1, 1],
       ["error", 2, 2],
@@ -285,10 +276,12 @@ describe("swe-agent importer edge cases", () => {
       expect(records).toHaveLength(1);
       return records[0].kind === "error" ? records[0].message : "no error";
     };
-    expect(await errorOf(await writeTemp("empty.traj", ""))).toMatch(/empty/);
+    expect(await errorOf(await writeTempFile("empty.traj", ""))).toMatch(/empty/);
     const full = await readFile(TEST_REPO, "utf8");
-    expect(await errorOf(await writeTemp("cut.traj", full.slice(0, 20_000)))).toMatch(/truncated/);
-    expect(await errorOf(await writeTemp("bad.traj", JSON.stringify({ trajectory: [{ thought: 3 }] })))).toBe(
+    expect(await errorOf(await writeTempFile("cut.traj", full.slice(0, 20_000)))).toMatch(/truncated/);
+    expect(
+      await errorOf(await writeTempFile("bad.traj", JSON.stringify({ trajectory: [{ thought: 3 }] }))),
+    ).toBe(
       'the trajectory is not a SWE-agent trajectory: "trajectory.0.thought": Invalid input: expected string, received number',
     );
     const limits = { ...DEFAULT_IMPORT_LIMITS, maxRecordBytes: 10_000 };

@@ -21,7 +21,7 @@ export function corpusPath(relative: string): string {
 /** Writes `content` to a fresh temp folder (with optional siblings) and returns the file's path. */
 export function writeTempFile(
   name: string,
-  content: string | Buffer,
+  content: string | Uint8Array,
   siblings: Record<string, string> = {},
 ): string {
   const folder = mkdtempSync(join(tmpdir(), "import-test-"));
