@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { type RolloutFacets, RolloutFilterFields } from "@/components/rollouts/rollout-filter-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -9,11 +10,6 @@ import { QUEUE_SAMPLINGS, type QueueSampling } from "@/db/schema/review-values";
 import { createQueue } from "@/lib/queues/actions";
 import { SAMPLING_NAMES } from "@/lib/queues/schemas";
 
-type Facets = {
-  models: string[];
-  environments: { slug: string; name: string }[];
-  runs: { id: string; source: string }[];
-};
 type Member = { id: string; name: string; email: string; role: string };
 
 /** A new queue: which rollouts (a Rollouts filter), how they are sampled, who reviews, how many per item. */
@@ -22,7 +18,7 @@ export function QueueForm({
   members,
   filter,
 }: {
-  facets: Facets;
+  facets: RolloutFacets;
   members: Member[];
   filter: Record<string, string>;
 }) {
@@ -39,62 +35,7 @@ export function QueueForm({
       </Field>
       <fieldset className="grid grid-cols-2 gap-3 rounded-lg border border-border p-4 md:grid-cols-3">
         <legend className="px-1 text-sm font-medium">Rollouts (the Rollouts list's filter)</legend>
-        <Field label="Environment" htmlFor="q-environment">
-          <Select id="q-environment" name="filter.environment" defaultValue={filter.environment ?? ""}>
-            <option value="">Any</option>
-            {facets.environments.map((e) => (
-              <option key={e.slug} value={e.slug}>
-                {e.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Model" htmlFor="q-model">
-          <Select id="q-model" name="filter.model" defaultValue={filter.model ?? ""}>
-            <option value="">Any</option>
-            {facets.models.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Run" htmlFor="q-run">
-          <Select id="q-run" name="filter.run" defaultValue={filter.run ?? ""}>
-            <option value="">Any</option>
-            {facets.runs.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.source}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Task key" htmlFor="q-task">
-          <Input id="q-task" name="filter.task" defaultValue={filter.task ?? ""} />
-        </Field>
-        <Field label="Min reward" htmlFor="q-min">
-          <Input
-            id="q-min"
-            name="filter.minReward"
-            inputMode="decimal"
-            defaultValue={filter.minReward ?? ""}
-          />
-        </Field>
-        <Field label="Max reward" htmlFor="q-max">
-          <Input
-            id="q-max"
-            name="filter.maxReward"
-            inputMode="decimal"
-            defaultValue={filter.maxReward ?? ""}
-          />
-        </Field>
-        <Field label="Label status" htmlFor="q-label">
-          <Select id="q-label" name="filter.label" defaultValue={filter.label ?? ""}>
-            <option value="">Any</option>
-            <option value="unlabeled">Unlabelled</option>
-            <option value="labeled">Labelled</option>
-          </Select>
-        </Field>
+        <RolloutFilterFields filter={filter} facets={facets} idPrefix="q" namePrefix="filter." />
         <Field label="Search messages" htmlFor="q-q">
           <Input id="q-q" name="filter.q" defaultValue={filter.q ?? ""} />
         </Field>
