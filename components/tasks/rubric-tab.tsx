@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { CHECK_KIND_LABELS, type CheckKind, createEmptyCheck } from "@/lib/rubrics/checks";
 import { DEFAULT_JUDGE_TEMPLATE, JUDGE_VARIABLES, listTemplateVariables } from "@/lib/rubrics/judge-template";
-import type { Criterion } from "@/lib/rubrics/schemas";
+import { type Criterion, createBlankCriterion, nextKey } from "@/lib/rubrics/schemas";
 import type { Requirement } from "@/lib/tasks/coverage";
 import type { SharedRubricRef } from "@/lib/tasks/grader-items";
 import type { VisibleContent } from "@/lib/tasks/hidden-material";
@@ -16,12 +16,6 @@ import { CriterionEditor } from "./criterion-editor";
 import { GoldenExamplesEditor } from "./golden-examples-editor";
 import { TestScriptsEditor } from "./test-scripts-editor";
 import { useRowKeys } from "./use-row-keys";
-
-const nextKey = (prefix: string, taken: string[]) => {
-  let n = taken.length + 1;
-  while (taken.includes(`${prefix}-${n}`)) n++;
-  return `${prefix}-${n}`;
-};
 
 /** The grader: criteria for the judge (own and shared), its instructions, programmatic checks, golden examples, test scripts. */
 export function RubricTab({
@@ -122,24 +116,7 @@ export function RubricTab({
               variant="secondary"
               onClick={() =>
                 onChange({
-                  criteria: [
-                    ...draft.criteria,
-                    {
-                      key: nextKey(
-                        "criterion",
-                        draft.criteria.map((c) => c.key),
-                      ),
-                      title: "",
-                      description: "",
-                      weight: 1,
-                      type: "binary",
-                      scaleMax: null,
-                      requirements: [],
-                      isGiveUp: false,
-                      passExamples: [],
-                      failExamples: [],
-                    },
-                  ],
+                  criteria: [...draft.criteria, createBlankCriterion(draft.criteria)],
                 })
               }
             >

@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { saveSharedRubric } from "@/lib/rubrics/actions";
 import type { RubricDetail } from "@/lib/rubrics/queries";
-import type { Criterion, GoldenExample } from "@/lib/rubrics/schemas";
+import { type Criterion, createBlankCriterion, type GoldenExample } from "@/lib/rubrics/schemas";
 import { CriterionEditor } from "./criterion-editor";
 import { GoldenExamplesEditor } from "./golden-examples-editor";
 import { useRowKeys } from "./use-row-keys";
@@ -107,21 +107,7 @@ export function SharedRubricEditor({ rubric, canWrite }: { rubric: RubricDetail;
               variant="secondary"
               onClick={() =>
                 update({
-                  criteria: [
-                    ...draft.criteria,
-                    {
-                      key: `shared-${draft.criteria.length + 1}`,
-                      title: "",
-                      description: "",
-                      weight: 1,
-                      type: "binary",
-                      scaleMax: null,
-                      requirements: [],
-                      isGiveUp: false,
-                      passExamples: [],
-                      failExamples: [],
-                    },
-                  ],
+                  criteria: [...draft.criteria, createBlankCriterion(draft.criteria, "shared")],
                 })
               }
             >

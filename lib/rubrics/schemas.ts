@@ -70,3 +70,29 @@ export const updateSharedRubricInput = z.object(toPatchShape(sharedRubricFields)
   /** The revision the edit is based on; a stale one is refused with 409. */
   revision: z.number().int().min(0),
 });
+
+/** The first key `<prefix>-<n>` not taken yet, for a new criterion or check. */
+export function nextKey(prefix: string, taken: string[]): string {
+  let n = taken.length + 1;
+  while (taken.includes(`${prefix}-${n}`)) n++;
+  return `${prefix}-${n}`;
+}
+
+/** A new, empty binary criterion with a key not taken among `criteria`. */
+export function createBlankCriterion(criteria: Criterion[], prefix = "criterion"): Criterion {
+  return {
+    key: nextKey(
+      prefix,
+      criteria.map((c) => c.key),
+    ),
+    title: "",
+    description: "",
+    weight: 1,
+    type: "binary",
+    scaleMax: null,
+    requirements: [],
+    isGiveUp: false,
+    passExamples: [],
+    failExamples: [],
+  };
+}
