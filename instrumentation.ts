@@ -7,4 +7,7 @@ export async function register(): Promise<void> {
     return 0;
   });
   if (count > 0) console.log(`[startup] marked ${count} interrupted import(s) as failed`);
+  // Imported rollouts become searchable in the background (lib/search/).
+  const { startSearchIndexer } = await import("@/lib/search/search-indexer");
+  startSearchIndexer();
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
 import { writeOpenAiJsonl } from "./generate-openai";
+import { runStudioCli } from "./studio-server";
 
 // Issue #3 import benchmark: our CLI import into real Postgres against a raw COPY of the same
 // file into a one-column jsonb table, at two sizes to show memory stays flat as the file grows.
@@ -83,6 +84,14 @@ export async function runImportBenchmark({
           `ratio ${(ourRate / copyRate).toFixed(2)} · peak RSS ${(ours.peakRss / MB).toFixed(0)} MB`,
       );
       console.log(`  summary: ${ours.summary.slice(0, 120)}`);
+      // Search indexing follows the import (the studio server does it in the background); timed apart.
+      const indexing = performance.now();
+      runStudioCli(ourDb.url, ["index", "--quiet"]);
+      const indexSeconds = (performance.now() - indexing) / 1000;
+      console.log(
+        `  then search-indexed in ${indexSeconds.toFixed(1)} s (${(count / indexSeconds).toFixed(0)} rollouts/s); ` +
+          `import + index ${(ours.seconds + indexSeconds).toFixed(1)} s`,
+      );
     } finally {
       await copyDb.drop();
       await ourDb.drop();

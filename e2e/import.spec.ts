@@ -68,6 +68,38 @@ test("[import] a malformed line is reported with its line number and the valid r
   await expect(errors.getByRole("cell", { name: "line 2" })).toBeVisible();
 });
 
+test("[import] imported rollouts become searchable once the studio has indexed them in the background", async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  await signIn(page, await createUser("author"));
+  await page.goto("/rollouts/import");
+  const records = ["quokkafish", "pangolinbird"].map((word) =>
+    JSON.stringify({
+      messages: [
+        { role: "user", content: `Where did the ${word} go?` },
+        { role: "assistant", content: "It read /grader/answer_key.json instead." },
+      ],
+      reward: 1,
+    }),
+  );
+  await page.getByLabel("Transcript files").setInputFiles({
+    name: "search-me.jsonl",
+    mimeType: "application/jsonl",
+    buffer: Buffer.from(`${records.join("\n")}\n`),
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(
+    page.getByRole("region", { name: "Import progress" }).getByTestId("import-imported"),
+  ).toHaveText("2");
+  // The list refreshes itself while the indexer works; the match shows up without a reload.
+  await page.goto("/rollouts?q=quokkafish");
+  await expect(page.getByTestId("rollout-count")).toHaveText("1 rollout matches", { timeout: 20_000 });
+  await expect(page.locator("mark")).toHaveText(["quokkafish"]);
+  await expect(page.getByTestId("search-indexing")).toHaveCount(0);
+});
+
 test("[import] the API imports a raw body and answers with the CLI's summary", async ({
   request,
   database,

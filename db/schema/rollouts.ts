@@ -86,6 +86,8 @@ export const rollouts = pgTable(
     toolErrorCount: integer().notNull().default(0),
     /** sha256 of the source record: importing the same content again skips it. */
     contentHash: text().notNull(),
+    /** When the search indexer indexed this rollout's messages; null until then. */
+    searchIndexedAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -98,6 +100,7 @@ export const rollouts = pgTable(
     index("rollouts_task_idx").on(t.taskId),
     index("rollouts_workspace_model_idx").on(t.workspaceId, t.model),
     index("rollouts_workspace_reward_idx").on(t.workspaceId, t.reward),
+    index("rollouts_search_pending_idx").on(t.createdAt, t.id).where(sql`${t.searchIndexedAt} is null`),
   ],
 );
 
@@ -125,9 +128,11 @@ export const messages = pgTable(
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /**
+     * The rollout's workspace, copied so every read can scope by it. Not a foreign key, nor indexed:
+     * the rollout's own key already cascades, and per-row checks would slow imports markedly.
+     */
+    workspaceId: uuid().notNull(),
     index: integer().notNull(),
     role: messageRole().notNull(),
     text: text().notNull().default(""),
@@ -141,23 +146,36 @@ export const messages = pgTable(
     model: text(),
     sentAt: timestamp({ withTimezone: true }),
     metadata: jsonb().$type<Record<string, unknown>>(),
-    /**
-     * Full-text index over the text, reasoning and tool-call arguments (first 200k chars). Path and
-     * identifier separators become spaces, so `answer key` finds `/grader/answer_key.json`
-     * (lib/rollouts/filter-sql.ts treats queries the same way).
-     */
-    search: tsvector().generatedAlwaysAs(
-      sql`to_tsvector('english', translate(left(coalesce("text", '') || ' ' || coalesce("reasoning", '') || ' ' || coalesce("tool_calls"::text, ''), 200000), '_./\\', '    '))`,
-    ),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("messages_rollout_index_key").on(t.rolloutId, t.index)],
+);
+
+/**
+ * The full-text index of messages, built after import by the search indexer (lib/search/): computing
+ * it costs several times more than storing the messages, so imports don't wait for it. A rollout
+ * whose `searchIndexedAt` is null still awaits it. Rows hold message text's lexemes, never its text.
+ */
+export const messageSearch = pgTable(
+  "message_search",
+  {
+    id: id(),
+    rolloutId: uuid()
+      .notNull()
+      .references(() => rollouts.id, { onDelete: "cascade" }),
+    /** Copied from the rollout, like messages.workspaceId; searches filter the GIN index's hits by it. */
+    workspaceId: uuid().notNull(),
+    messageIndex: integer().notNull(),
+    search: tsvector().notNull(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("messages_rollout_index_key").on(t.rolloutId, t.index),
-    index("messages_workspace_idx").on(t.workspaceId),
-    index("messages_search_idx").using("gin", t.search),
+    uniqueIndex("message_search_rollout_message_key").on(t.rolloutId, t.messageIndex),
+    index("message_search_search_idx").using("gin", t.search),
   ],
 );
 
 export type Run = typeof runs.$inferSelect;
 export type Rollout = typeof rollouts.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type MessageSearch = typeof messageSearch.$inferSelect;

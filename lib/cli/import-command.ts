@@ -52,7 +52,13 @@ export function registerImportCommand(program: Command): void {
                   ),
           }),
         );
-        if (!options.quiet) process.stderr.write("\n");
+        if (!options.quiet) {
+          process.stderr.write("\n");
+          if (summary.imported > 0)
+            process.stderr.write(
+              "Search: the studio indexes new rollouts in the background; `studio index` does it now.\n",
+            );
+        }
         for (const error of summary.errors) {
           const where = [
             error.file,

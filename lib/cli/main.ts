@@ -3,6 +3,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { registerAccountCommands } from "./accounts-commands";
 import { registerExportCommand } from "./export-command";
 import { registerImportCommand } from "./import-command";
+import { registerIndexCommand } from "./index-command";
 import { createProgram, reportError, withDatabase } from "./program";
 
 const program = createProgram();
@@ -17,6 +18,7 @@ program
 
 registerAccountCommands(program);
 registerImportCommand(program);
+registerIndexCommand(program);
 registerExportCommand(program);
 
 try {

@@ -4,6 +4,7 @@ import { environments, rollouts } from "@/db/schema";
 import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
 import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-workspace";
 import { hashPassword } from "@/lib/auth/password";
+import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
 import { seedDemoCatalog } from "./seed-catalog";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
@@ -39,5 +40,7 @@ export async function seedDemo(): Promise<boolean> {
   const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
   await seedDemoCatalog(workspace);
+  // The studio server would index in the background; the demo is searchable from its first page.
+  await indexAllPendingRollouts();
   return true;
 }

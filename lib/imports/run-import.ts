@@ -7,6 +7,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { wakeSearchIndexer } from "@/lib/search/search-indexer";
 import { parseInput } from "@/lib/validation";
 import { detectSourceFormat } from "./detect";
 import { getImporter } from "./formats";
@@ -111,6 +112,7 @@ async function flushBatch(target: BatchTarget, batch: PreparedRollout[], tally: 
   };
   try {
     apply(await db.transaction((tx) => storeRolloutBatch(tx, target, batch)));
+    wakeSearchIndexer();
   } catch (batchError) {
     if (batch.length === 1) {
       const [item] = batch;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { type BulkColumn, type BulkValue, bulkInsert, JsonText } from "@/db/bulk-insert";
 import type { Executor } from "@/db/client";
-import { rollouts } from "@/db/schema";
 import type { NormalizedMessage, NormalizedRollout } from "./types";
 
 // Writes normalized rollouts. A batch is one transaction: each rollout lands whole (its row, its
@@ -25,8 +25,6 @@ export type BatchTarget = {
   taskIds: Map<string, string>;
 };
 
-const MESSAGE_ROWS_PER_INSERT = 1_000;
-
 export function prepareRollout(rollout: NormalizedRollout, file: string, record: number): PreparedRollout {
   const originalJson = JSON.stringify(rollout.original ?? null);
   const contentHash = createHash("sha256").update(originalJson).digest("hex");
@@ -48,44 +46,81 @@ function countToolErrors(items: NormalizedMessage[]): number {
   return items.filter((m) => m.role === "tool" && m.error).length;
 }
 
-/** A message as a row of the jsonb_to_recordset payload (snake_case keys = column names). */
-function messageRow(rolloutId: string, workspaceId: string, m: NormalizedMessage, index: number) {
-  return {
-    rollout_id: rolloutId,
-    workspace_id: workspaceId,
+const MESSAGE_COLUMNS: BulkColumn[] = [
+  { name: "rollout_id", type: "uuid" },
+  { name: "workspace_id", type: "uuid" },
+  { name: "index", type: "int" },
+  { name: "role", type: "message_role" },
+  { name: "text", type: "text" },
+  { name: "parts", type: "jsonb" },
+  { name: "reasoning", type: "text" },
+  { name: "tool_calls", type: "jsonb" },
+  { name: "tool_call_id", type: "text" },
+  { name: "tool_name", type: "text" },
+  { name: "error", type: "text" },
+  { name: "tokens", type: "jsonb" },
+  { name: "model", type: "text" },
+  { name: "sent_at", type: "timestamptz" },
+  { name: "metadata", type: "jsonb" },
+];
+
+/** A message as a row of MESSAGE_COLUMNS. */
+function messageRow(
+  rolloutId: string,
+  workspaceId: string,
+  m: NormalizedMessage,
+  index: number,
+): BulkValue[] {
+  return [
+    rolloutId,
+    workspaceId,
     index,
-    role: m.role,
-    text: m.text ?? "",
-    parts: m.parts?.length ? m.parts : null,
-    reasoning: m.reasoning ?? null,
-    tool_calls: m.toolCalls?.length ? m.toolCalls : null,
-    tool_call_id: m.toolCallId ?? null,
-    tool_name: m.toolName ?? null,
-    error: m.error ?? null,
-    tokens: m.tokens ?? null,
-    model: m.model ?? null,
-    sent_at: toDate(m.createdAt)?.toISOString() ?? null,
-    metadata: m.metadata && Object.keys(m.metadata).length ? m.metadata : null,
+    m.role,
+    m.text ?? "",
+    m.parts?.length ? m.parts : null,
+    m.reasoning ?? null,
+    m.toolCalls?.length ? m.toolCalls : null,
+    m.toolCallId ?? null,
+    m.toolName ?? null,
+    m.error ?? null,
+    m.tokens ?? null,
+    m.model ?? null,
+    toDate(m.createdAt)?.toISOString() ?? null,
+    m.metadata && Object.keys(m.metadata).length ? m.metadata : null,
+  ];
+}
+
+const SOURCE_COLUMNS: BulkColumn[] = [
+  { name: "rollout_id", type: "uuid" },
+  { name: "format", type: "text" },
+  { name: "file", type: "text" },
+  { name: "record", type: "int" },
+  { name: "original", type: "jsonb" },
+];
+
+/** A rollout as a row of the jsonb_to_recordset payload (snake_case keys = column names). */
+function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: string) {
+  return {
+    workspace_id: target.workspaceId,
+    run_id: target.runId,
+    environment_id: target.environmentId,
+    task_id: r.taskKey ? (target.taskIds.get(r.taskKey) ?? null) : null,
+    task_key: r.taskKey ?? null,
+    external_id: r.externalId ?? null,
+    model: r.model ?? null,
+    harness: r.harness ?? null,
+    reward: r.reward != null && Number.isFinite(r.reward) ? r.reward : null,
+    scores: r.scores ?? {},
+    status: r.status,
+    error: cleanText(r.error),
+    metadata: r.metadata ?? {},
+    message_count: r.messages.length,
+    tool_call_count: r.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0),
+    tool_error_count: countToolErrors(r.messages),
+    content_hash: contentHash,
+    started_at: toDate(r.startedAt)?.toISOString() ?? null,
+    ended_at: toDate(r.endedAt)?.toISOString() ?? null,
   };
-}
-
-/**
- * Serializes rows for a jsonb parameter. Postgres text can't hold NUL, and jsonb refuses the
- * \u0000 escape: tool output of binary files contains it, so it becomes U+FFFD.
- */
-function toJsonParameter(rows: unknown[] | string): string {
-  return (typeof rows === "string" ? rows : JSON.stringify(rows)).replaceAll("\\u0000", "\\ufffd");
-}
-
-/** Source rows as JSON text, splicing each already-serialized record in rather than re-serializing it. */
-function serializeSources(
-  rows: { rolloutId: string; format: string; file: string; record: number; originalJson: string }[],
-) {
-  const items = rows.map(
-    (r) =>
-      `{"rollout_id":${JSON.stringify(r.rolloutId)},"format":${JSON.stringify(r.format)},"file":${JSON.stringify(r.file)},"record":${r.record},"original":${r.originalJson}}`,
-  );
-  return `[${items.join(",")}]`;
 }
 
 /** Inserts a batch; returns how many were new, skipped as already imported, and unlinked to a task. */
@@ -94,40 +129,26 @@ export async function storeRolloutBatch(
   target: BatchTarget,
   batch: PreparedRollout[],
 ): Promise<{ inserted: number; skipped: number; unlinked: number }> {
-  const rows = batch.map(({ rollout: r, contentHash }) => {
-    const taskId = r.taskKey ? (target.taskIds.get(r.taskKey) ?? null) : null;
-    return {
-      workspaceId: target.workspaceId,
-      runId: target.runId,
-      environmentId: target.environmentId,
-      taskId,
-      taskKey: r.taskKey ?? null,
-      externalId: r.externalId ?? null,
-      model: r.model ?? null,
-      harness: r.harness ?? null,
-      reward: r.reward != null && Number.isFinite(r.reward) ? r.reward : null,
-      scores: r.scores ?? {},
-      status: r.status,
-      error: cleanText(r.error),
-      metadata: r.metadata ?? {},
-      messageCount: r.messages.length,
-      toolCallCount: r.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0),
-      toolErrorCount: countToolErrors(r.messages),
-      contentHash,
-      startedAt: toDate(r.startedAt),
-      endedAt: toDate(r.endedAt),
-    };
-  });
-  const inserted = await executor
-    .insert(rollouts)
-    .values(rows)
-    .onConflictDoNothing({ target: [rollouts.workspaceId, rollouts.contentHash] })
-    .returning({ id: rollouts.id, contentHash: rollouts.contentHash });
-  const idByHash = new Map(inserted.map((r) => [r.contentHash, r.id]));
+  const rows = batch.map(({ rollout, contentHash }) => rolloutRow(target, rollout, contentHash));
+  // One JSON parameter expanded by jsonb_to_recordset: far cheaper than a bound parameter per field.
+  const inserted = await executor.execute<{ id: string; content_hash: string }>(sql`
+    insert into rollouts (workspace_id, run_id, environment_id, task_id, task_key, external_id, model, harness,
+      reward, scores, status, error, metadata, message_count, tool_call_count, tool_error_count, content_hash,
+      started_at, ended_at)
+    select workspace_id, run_id, environment_id, task_id, task_key, external_id, model, harness,
+      reward, scores, status, error, metadata, message_count, tool_call_count, tool_error_count, content_hash,
+      started_at, ended_at
+    from jsonb_to_recordset(${JSON.stringify(rows).replaceAll("\\u0000", "\\ufffd")}::jsonb) as x(
+      workspace_id uuid, run_id uuid, environment_id uuid, task_id uuid, task_key text, external_id text,
+      model text, harness text, reward double precision, scores jsonb, status rollout_status, error text,
+      metadata jsonb, message_count int, tool_call_count int, tool_error_count int, content_hash text,
+      started_at timestamptz, ended_at timestamptz)
+    on conflict (workspace_id, content_hash) do nothing
+    returning id, content_hash`);
+  const idByHash = new Map(inserted.map((r) => [r.content_hash, r.id]));
 
-  const messageRows: ReturnType<typeof messageRow>[] = [];
-  const sources: { rolloutId: string; format: string; file: string; record: number; originalJson: string }[] =
-    [];
+  const messageRows: BulkValue[][] = [];
+  const sourceRows: BulkValue[][] = [];
   let unlinked = 0;
   for (const item of batch) {
     const rolloutId = idByHash.get(item.contentHash);
@@ -138,33 +159,9 @@ export async function storeRolloutBatch(
     item.rollout.messages.forEach((m, index) => {
       messageRows.push(messageRow(rolloutId, target.workspaceId, m, index));
     });
-    sources.push({
-      rolloutId,
-      format: target.format,
-      file: item.file,
-      record: item.record,
-      originalJson: item.originalJson,
-    });
+    sourceRows.push([rolloutId, target.format, item.file, item.record, new JsonText(item.originalJson)]);
   }
-  // One JSON parameter per statement, expanded by jsonb_to_recordset: far cheaper than thousands of
-  // bound parameters, and the same SQL on Postgres and PGlite.
-  for (let i = 0; i < messageRows.length; i += MESSAGE_ROWS_PER_INSERT) {
-    await executor.execute(sql`
-      insert into messages (rollout_id, workspace_id, index, role, text, parts, reasoning, tool_calls,
-        tool_call_id, tool_name, error, tokens, model, sent_at, metadata)
-      select rollout_id, workspace_id, index, role, text, parts, reasoning, tool_calls,
-        tool_call_id, tool_name, error, tokens, model, sent_at, metadata
-      from jsonb_to_recordset(${toJsonParameter(messageRows.slice(i, i + MESSAGE_ROWS_PER_INSERT))}::jsonb) as x(
-        rollout_id uuid, workspace_id uuid, index int, role message_role, text text, parts jsonb, reasoning text,
-        tool_calls jsonb, tool_call_id text, tool_name text, error text, tokens jsonb, model text,
-        sent_at timestamptz, metadata jsonb)`);
-  }
-  if (sources.length) {
-    await executor.execute(sql`
-      insert into rollout_sources (rollout_id, format, file, record, original)
-      select rollout_id, format, file, record, original
-      from jsonb_to_recordset(${toJsonParameter(serializeSources(sources))}::jsonb) as x(
-        rollout_id uuid, format text, file text, record int, original jsonb)`);
-  }
+  await bulkInsert(executor, "messages", MESSAGE_COLUMNS, messageRows);
+  await bulkInsert(executor, "rollout_sources", SOURCE_COLUMNS, sourceRows);
   return { inserted: inserted.length, skipped: batch.length - inserted.length, unlinked };
 }

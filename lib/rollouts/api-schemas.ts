@@ -75,7 +75,17 @@ export const ROLLOUT_OPERATIONS: ApiOperations = {
     description:
       "Keyset-paginated: pass nextCursor back as ?cursor= with the same filters and sort. `label=labeled|unlabeled` keeps rollouts with or without a reviewer's label.",
     query: rolloutFilterInput,
-    response: z.object({ items: z.array(rolloutListItemOutput), nextCursor: z.string().nullable() }),
+    response: z.object({
+      items: z.array(rolloutListItemOutput),
+      nextCursor: z.string().nullable(),
+      searchPending: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "With ?q=: rollouts of the workspace not searchable yet (imported, awaiting the search indexer); results may grow",
+        ),
+    }),
   },
   "GET /api/v1/rollouts/[id]": {
     summary: "One rollout with a window of its messages",

@@ -1,15 +1,12 @@
 import "server-only";
 import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { environments, labels, messages, rollouts } from "@/db/schema";
+import { environments, labels, messageSearch, rollouts } from "@/db/schema";
+import { toTsQuery } from "@/lib/search/text-search";
 import type { RolloutCursor } from "./cursor";
 import type { RolloutFilter, RolloutSort } from "./schemas";
 
 // SQL pieces of the rollout list: filter conditions, keyset conditions and the matching ORDER BY.
-
-/** The search column splits paths and identifiers (db/schema/rollouts.ts); queries do the same. */
-export const toTsQuery = (q: string) =>
-  sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
 
 /** created_at as an exact UTC ISO string with microseconds, the keyset value of time sorts. */
 export const createdAtKey = sql<string>`to_char(${rollouts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -37,8 +34,8 @@ export type SearchStrategy = "index" | "scan";
 
 export async function chooseSearchStrategy(workspaceId: string, q: string): Promise<SearchStrategy> {
   const [row] = await db.execute<{ total: number; matching: number }>(sql`select count(*)::int as total,
-      count(*) filter (where exists (select 1 from ${messages}
-        where ${messages.rolloutId} = sample.id and ${messages.search} @@ ${toTsQuery(q)}))::int as matching
+      count(*) filter (where exists (select 1 from ${messageSearch}
+        where ${messageSearch.rolloutId} = sample.id and ${messageSearch.search} @@ ${toTsQuery(q)}))::int as matching
     from (select ${rollouts.id} as id from ${rollouts} where ${rollouts.workspaceId} = ${workspaceId}
           order by ${rollouts.createdAt} desc limit ${SAMPLE_ROLLOUTS}) as sample`);
   return Number(row.matching) > 0 && Number(row.matching) >= Number(row.total) * COMMON_SHARE
@@ -78,13 +75,13 @@ export function buildFilterConditions(
     else conditions.push(lte(rollouts.createdAt, to));
   }
   if (filter.q && searchStrategy === "index") {
-    // An uncorrelated ARRAY(...) runs once, through the GIN index of messages.search.
-    conditions.push(sql`${OUTER_ROLLOUT_ID} = any(array(select distinct ${messages.rolloutId} from ${messages}
-      where ${messages.workspaceId} = ${workspaceId} and ${messages.search} @@ ${toTsQuery(filter.q)}))`);
+    // An uncorrelated ARRAY(...) runs once, through the GIN index of message_search.
+    conditions.push(sql`${OUTER_ROLLOUT_ID} = any(array(select distinct ${messageSearch.rolloutId} from ${messageSearch}
+      where ${messageSearch.workspaceId} = ${workspaceId} and ${messageSearch.search} @@ ${toTsQuery(filter.q)}))`);
   } else if (filter.q) {
     // A semi-join per rollout in sort order; snippets are computed later for the page's rows only.
-    conditions.push(sql`exists (select 1 from ${messages} where ${messages.rolloutId} = ${OUTER_ROLLOUT_ID}
-      and ${messages.workspaceId} = ${workspaceId} and ${messages.search} @@ ${toTsQuery(filter.q)})`);
+    conditions.push(sql`exists (select 1 from ${messageSearch} where ${messageSearch.rolloutId} = ${OUTER_ROLLOUT_ID}
+      and ${messageSearch.workspaceId} = ${workspaceId} and ${messageSearch.search} @@ ${toTsQuery(filter.q)})`);
   }
   return conditions;
 }

@@ -1,8 +1,10 @@
 import "server-only";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { environments, messages, rollouts, runs } from "@/db/schema";
+import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { countPendingRollouts } from "@/lib/search/index-rollouts";
+import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
 import { decodeCursor, encodeCursor } from "./cursor";
 import {
@@ -11,7 +13,6 @@ import {
   buildOrderBy,
   chooseSearchStrategy,
   createdAtKey,
-  toTsQuery,
 } from "./filter-sql";
 import { type HighlightSegment, MATCH_END, MATCH_START, splitHighlights } from "./highlights";
 import { type RolloutFilterInput, rolloutFilterInput } from "./schemas";
@@ -36,7 +37,12 @@ export type RolloutListItem = {
   snippet: { messageIndex: number; segments: HighlightSegment[] } | null;
 };
 
-export type RolloutPage = { items: RolloutListItem[]; nextCursor: string | null };
+export type RolloutPage = {
+  items: RolloutListItem[];
+  nextCursor: string | null;
+  /** With a search: rollouts not searchable yet (the indexer follows imports), so results may grow. */
+  searchPending: number | null;
+};
 
 const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 const SNIPPET_SOURCE_CHARS = 20_000;
@@ -93,6 +99,7 @@ export async function listRollouts({
   return {
     items: page.map(({ createdAtKey: _key, ...row }) => ({ ...row, snippet: snippets.get(row.id) ?? null })),
     nextCursor,
+    searchPending: filter.q ? await countPendingRollouts(ctx.workspace.id) : null,
   };
 }
 
@@ -112,9 +119,12 @@ async function listSnippets(ctx: Ctx, rolloutIds: string[], q: string) {
       ${toTsQuery(q)}, ${HEADLINE_OPTIONS}) as headline
     from unnest(array[${ids}]) as r(id)
     cross join lateral (
-      select ${messages.index}, ${messages.text}, ${messages.reasoning}, ${messages.toolCalls} from ${messages}
-      where ${messages.rolloutId} = r.id and ${messages.workspaceId} = ${ctx.workspace.id} and ${messages.search} @@ ${toTsQuery(q)}
-      order by ${messages.index} limit 1
+      select ${messages.index}, ${messages.text}, ${messages.reasoning}, ${messages.toolCalls}
+      from ${messageSearch} join ${messages}
+        on ${messages.rolloutId} = ${messageSearch.rolloutId} and ${messages.index} = ${messageSearch.messageIndex}
+      where ${messageSearch.rolloutId} = r.id and ${messageSearch.workspaceId} = ${ctx.workspace.id}
+        and ${messageSearch.search} @@ ${toTsQuery(q)}
+      order by ${messageSearch.messageIndex} limit 1
     ) as m`);
   for (const row of rows) {
     out.set(row.rollout_id, { messageIndex: Number(row.index), segments: splitHighlights(row.headline) });

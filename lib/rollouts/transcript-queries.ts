@@ -1,11 +1,11 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { environments, messages, rollouts, runs, tasks } from "@/db/schema";
+import { environments, messageSearch, messages, rollouts, runs, tasks } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
-import { toTsQuery } from "./filter-sql";
 import { type MessageRow, type TranscriptMessage, toTranscriptMessage } from "./message-dto";
 import {
   findInTranscriptInput,
@@ -119,7 +119,9 @@ export async function findInTranscript({ ctx, rolloutId, q }: { ctx: Ctx; rollou
   assertCan(ctx, "rollouts.read");
   const { q: query } = parseInput(findInTranscriptInput, { q });
   const needle = query.toLowerCase();
-  const match = sql`(${messages.search} @@ ${toTsQuery(query)}
+  const indexedMatch = sql`exists (select 1 from ${messageSearch} where ${messageSearch.rolloutId} = ${messages.rolloutId}
+    and ${messageSearch.messageIndex} = ${messages.index} and ${messageSearch.search} @@ ${toTsQuery(query)})`;
+  const match = sql`(${indexedMatch}
     or strpos(lower(${messages.text}), ${needle}) > 0
     or strpos(lower(coalesce(${messages.reasoning}, '')), ${needle}) > 0
     or (${messages.toolCalls} is not null and strpos(lower(${messages.toolCalls}::text), ${needle}) > 0))`;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { RolloutFilters } from "@/components/rollouts/rollout-filters";
 import { RolloutTable } from "@/components/rollouts/rollout-table";
+import { SearchIndexingNotice } from "@/components/rollouts/search-indexing-notice";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getWorkspacePageContext } from "@/lib/auth/current";
@@ -94,6 +95,7 @@ export default async function RolloutsPage({ searchParams }: Props) {
             {total.isCapped ? "+" : ""} {total.count === 1 ? "rollout" : "rollouts"}
             {isFiltered ? (total.count === 1 && !total.isCapped ? " matches" : " match") : ""}
           </p>
+          {page.searchPending ? <SearchIndexingNotice pending={page.searchPending} /> : null}
           {page.items.length === 0 ? (
             <EmptyState
               title="No rollouts match"

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { db, type Executor } from "@/db/client";
 import { environments, messages, rollouts, runs } from "@/db/schema";
 import type { MessagePart, ToolCall } from "@/db/schema/message-json";
+import { indexRollouts } from "@/lib/search/index-rollouts";
 
 // Rollout test factories: rows inserted directly (with `db`, or the executor an e2e fixture passes),
 // each with a unique suffix so tests never collide. Workspaces and members come from lib/testing (DB tests) or e2e fixtures.
@@ -27,6 +28,8 @@ export type FactoryRollout = {
   metadata?: Record<string, unknown>;
   scores?: Record<string, number>;
   messages?: FactoryMessage[];
+  /** Index the messages for search at once, as the search indexer would later (default true). */
+  isSearchIndexed?: boolean;
 };
 
 /** No lib/testing import here: e2e loads this file outside Next, where `server-only` modules throw. */
@@ -106,5 +109,6 @@ export async function createTestRollout({
       })),
     );
   }
+  if (rollout.isSearchIndexed ?? true) await indexRollouts(executor, [row.id]);
   return row;
 }

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { bulkInsert, JsonText } from "./bulk-insert";
+import { db } from "./client";
+
+// Runs on both projects: the Postgres server and PGlite.
+describe("bulkInsert", () => {
+  it("round-trips awkward text and JSON exactly (NUL aside)", async () => {
+    const table = `bulk_${Math.random().toString(36).slice(2, 10)}`;
+    await db.execute(
+      sql.raw(`create table ${table} (id int, body text, doc jsonb, raw jsonb, at timestamptz)`),
+    );
+    const awkward = 'tab\there, newline\nthere, CR\r, backslash \\ and \\N, quote " and emoji 🧪';
+    const columns = [
+      { name: "id", type: "int" },
+      { name: "body", type: "text" },
+      { name: "doc", type: "jsonb" },
+      { name: "raw", type: "jsonb" },
+      { name: "at", type: "timestamptz" },
+    ];
+    const rows = Array.from({ length: 2_500 }, (_, i) => [
+      i,
+      i === 7 ? "nul\u0000byte" : `${awkward} ${i}`,
+      i % 2 ? { args: { cmd: `grep -n "x\\ty" ${i}` }, list: [1, null, "\\"] } : null,
+      new JsonText(`{"n":${i},"s":"a\\u0000b"}`),
+      i === 0 ? null : "2026-11-29T12:00:00.000Z",
+    ]);
+    try {
+      await db.transaction((tx) => bulkInsert(tx, table, columns, rows));
+      const stored = await db.execute<{ id: number; body: string; doc: unknown; raw: unknown; at: unknown }>(
+        sql.raw(`select id, body, doc, raw, at from ${table} order by id`),
+      );
+      expect(stored).toHaveLength(2_500);
+      expect(stored[3]).toMatchObject({
+        id: 3,
+        body: `${awkward} 3`,
+        doc: rows[3][2],
+        raw: { n: 3, s: "a\uFFFDb" },
+      });
+      expect(stored[7].body).toBe("nul\uFFFDbyte");
+      expect(stored[0].doc).toBeNull();
+      expect(stored[0].at).toBeNull();
+      expect(new Date(stored[1].at as string).toISOString()).toBe("2026-11-29T12:00:00.000Z");
+    } finally {
+      await db.execute(sql.raw(`drop table ${table}`));
+    }
+  });
+
+  it("inserts nothing, and fails the transaction, when a row is invalid", async () => {
+    const table = `bulk_${Math.random().toString(36).slice(2, 10)}`;
+    await db.execute(sql.raw(`create table ${table} (id int not null)`));
+    try {
+      await expect(
+        db.transaction((tx) => bulkInsert(tx, table, [{ name: "id", type: "int" }], [[1], [null], [3]])),
+      ).rejects.toThrow();
+      const [{ n }] = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+      expect(n).toBe(0);
+    } finally {
+      await db.execute(sql.raw(`drop table ${table}`));
+    }
+  });
+});

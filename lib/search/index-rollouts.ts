@@ -1,0 +1,117 @@
+import { type SQL, sql } from "drizzle-orm";
+import { db, type Executor } from "@/db/client";
+import { messageDocument } from "./text-search";
+
+// The search indexer's unit of work: index the messages of the oldest rollouts not yet indexed.
+// Building tsvectors costs several times more than storing the messages, so imports store and
+// return, and this runs after them (in the studio server, or `studio index`). Any number of
+// processes may run it: each claims its rollouts with SKIP LOCKED.
+
+/** Messages indexed per transaction, so one batch never holds the (embedded) connection for long. */
+export const DEFAULT_MESSAGE_BUDGET = 4_000;
+/** Rollouts considered per batch; the message budget usually cuts the batch shorter. */
+const CANDIDATE_ROLLOUTS = 200;
+
+export type IndexedBatch = { rollouts: number; messages: number };
+
+/**
+ * Indexes one batch: the oldest pending rollouts up to `messageBudget` messages. A rollout larger
+ * than the budget is indexed a slice at a time (each batch resumes after its last indexed message),
+ * so no transaction grows with the transcript. Zero rollouts and messages means nothing is pending.
+ */
+export async function indexPendingRollouts({
+  messageBudget = DEFAULT_MESSAGE_BUDGET,
+}: {
+  messageBudget?: number;
+} = {}): Promise<IndexedBatch> {
+  return db.transaction(async (tx) => {
+    // NO KEY UPDATE: labels and other rows referencing a rollout may still be written meanwhile.
+    const candidates = await tx.execute<{ id: string; message_count: number }>(sql`
+      select id, message_count from rollouts where search_indexed_at is null
+      order by created_at, id limit ${CANDIDATE_ROLLOUTS} for no key update skip locked`);
+    if (candidates.length === 0) return { rollouts: 0, messages: 0 };
+
+    const [first] = candidates;
+    if (first.message_count > messageBudget) {
+      const [{ next }] = await tx.execute<{ next: number }>(sql`
+        select coalesce(max(message_index) + 1, 0)::int as next from message_search where rollout_id = ${first.id}`);
+      const end = Number(next) + messageBudget;
+      await insertSearchRows(tx, sql`m.rollout_id = ${first.id} and m.index >= ${next} and m.index < ${end}`);
+      const finished = end >= first.message_count;
+      if (finished) await markIndexed(tx, [first.id]);
+      return { rollouts: finished ? 1 : 0, messages: Math.min(end, first.message_count) - Number(next) };
+    }
+
+    const ids: string[] = [];
+    let messages = 0;
+    for (const row of candidates) {
+      if (messages + row.message_count > messageBudget) break;
+      ids.push(row.id);
+      messages += row.message_count;
+    }
+    await indexRollouts(tx, ids);
+    return { rollouts: ids.length, messages };
+  });
+}
+
+/** Ids as one uuid[] parameter (ids come from the database, never from input). */
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+
+/** Indexes these rollouts' messages now, in the caller's transaction (seeding, test factories). */
+export async function indexRollouts(executor: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await insertSearchRows(executor, sql`m.rollout_id = any(${uuidArray(ids)})`);
+  await markIndexed(executor, ids);
+}
+
+async function insertSearchRows(executor: Executor, messagesWhere: SQL): Promise<void> {
+  await executor.execute(sql`
+    insert into message_search (rollout_id, workspace_id, message_index, search)
+    select m.rollout_id, m.workspace_id, m.index, ${messageDocument("m")}
+    from messages m where ${messagesWhere}
+    on conflict (rollout_id, message_index) do nothing`);
+}
+
+async function markIndexed(executor: Executor, ids: string[]): Promise<void> {
+  await executor.execute(
+    sql`update rollouts set search_indexed_at = now() where id = any(${uuidArray(ids)})`,
+  );
+}
+
+/**
+ * Batches indexed at once, each on its own connection: to_tsvector is CPU-bound, so two use two
+ * cores of the database server. (On the embedded database's one connection they take turns.)
+ */
+export const INDEX_WORKERS = 2;
+
+const isEmpty = (batch: IndexedBatch) => batch.rollouts === 0 && batch.messages === 0;
+
+/** Indexes until nothing is pending, with INDEX_WORKERS batches at a time; returns the totals. */
+export async function indexAllPendingRollouts({
+  messageBudget,
+  onBatch,
+}: {
+  messageBudget?: number;
+  onBatch?: (batch: IndexedBatch, total: IndexedBatch) => void;
+} = {}): Promise<IndexedBatch> {
+  const total: IndexedBatch = { rollouts: 0, messages: 0 };
+  const worker = async () => {
+    for (;;) {
+      const batch = await indexPendingRollouts({ messageBudget });
+      if (isEmpty(batch)) return;
+      total.rollouts += batch.rollouts;
+      total.messages += batch.messages;
+      onBatch?.(batch, total);
+    }
+  };
+  await Promise.all(Array.from({ length: INDEX_WORKERS }, worker));
+  return total;
+}
+
+/** Rollouts of a workspace whose messages are not searchable yet. */
+export async function countPendingRollouts(workspaceId: string): Promise<number> {
+  const [row] = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from rollouts
+    where search_indexed_at is null and workspace_id = ${workspaceId}`);
+  return Number(row.n);
+}

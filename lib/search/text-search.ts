@@ -1,0 +1,18 @@
+import { type SQL, sql } from "drizzle-orm";
+
+// How message text becomes searchable, in one place: the indexer builds documents with
+// `messageDocument`, and every search parses the user's words with `toTsQuery`.
+
+/**
+ * A message's search document: text, reasoning and tool-call arguments (first 200k characters).
+ * Path and identifier separators become spaces, so `answer key` finds `/grader/answer_key.json`;
+ * `toTsQuery` treats queries the same way.
+ */
+export function messageDocument(alias: string): SQL {
+  const m = sql.raw(`"${alias}"`);
+  return sql`to_tsvector('english', translate(left(coalesce(${m}."text", '') || ' ' || coalesce(${m}."reasoning", '') || ' ' || coalesce(${m}."tool_calls"::text, ''), 200000), '_./\\', '    '))`;
+}
+
+/** The user's query in web-search syntax ("quoted phrases", -excluded, or). */
+export const toTsQuery = (q: string) =>
+  sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
