@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
 import type { ImportFormat } from "@/lib/imports/types";
 import { detectFormat, detectSourceFormat } from "./detect";
+import { IMPORTERS } from "./formats";
 
 /** The right format of every corpus file (sibling files such as metadata.json are not imports). */
 function expectedFormat(name: string): ImportFormat | "sibling" | "none" {
@@ -86,5 +87,45 @@ describe("detectFormat", () => {
         65_536,
       );
     expect(detectFormat(sample(nested))?.format ?? null).not.toBe("openai");
+  });
+
+  it("claims Anthropic streaming captures (SSE, JSONL, JSON array) for anthropic alone", () => {
+    const events = [
+      {
+        type: "message_start",
+        message: { id: "m", type: "message", role: "assistant", model: "c", content: [] },
+      },
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hi" } },
+      { type: "message_stop" },
+    ];
+    const lines = events.map((event) => JSON.stringify(event));
+    const huge = `[{"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": "${"x".repeat(70_000)}`;
+    const shapes = [
+      events.map((event, i) => `event: ${event.type}\ndata: ${lines[i]}\n\n`).join(""),
+      `: comment\r\n\r\n${lines.map((line) => `data: ${line}\r\n\r\n`).join("")}`,
+      lines.join("\n"),
+      JSON.stringify(events, null, 2),
+      huge.slice(0, 65_536),
+    ];
+    for (const text of shapes) {
+      expect(detectFormat(sample(text))).toEqual({ format: "anthropic", confidence: 85 });
+      const others = IMPORTERS.filter((importer) => importer.format !== "anthropic");
+      expect(others.filter((importer) => importer.detect(sample(text)) > 0).map((i) => i.format)).toEqual([]);
+    }
+  });
+
+  it("leaves other event streams and error-only captures unclaimed", () => {
+    const chunk = {
+      id: "chatcmpl-1",
+      object: "chat.completion.chunk",
+      choices: [{ index: 0, delta: { content: "hi" } }],
+    };
+    expect(detectFormat(sample(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`))).toBeNull();
+    const overloaded = { type: "error", error: { type: "overloaded_error", message: "Overloaded" } };
+    expect(detectFormat(sample(`event: error\ndata: ${JSON.stringify(overloaded)}\n\n`))).toBeNull();
+    expect(
+      detectFormat(sample(`${JSON.stringify(overloaded)}\n${JSON.stringify({ type: "ping" })}\n`)),
+    ).toBeNull();
   });
 });

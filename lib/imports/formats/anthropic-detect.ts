@@ -47,8 +47,42 @@ export function isClaudeCodeHead(view: HeadView): boolean {
 
 const ANTHROPIC_BLOCK_TEXT = /"type"\s*:\s*"(tool_use|tool_result|thinking|redacted_thinking)"/;
 
+const STREAM_EVENT_TYPES = new Set([
+  "message_start",
+  "content_block_start",
+  "content_block_delta",
+  "content_block_stop",
+  "message_delta",
+  "message_stop",
+  "ping",
+  "error",
+]);
+const FIRST_STREAM_EVENT_TEXT =
+  /^\s*\[?\s*\{\s*"type"\s*:\s*"(message_start|content_block_(start|delta|stop)|message_delta|message_stop|ping|error)"/;
+// `ping` and `error` alone are too generic to claim a file; these mean a streamed response.
+const MESSAGE_EVENT_TEXT =
+  /"type"\s*:\s*"(message_start|content_block_(start|delta|stop)|message_delta|message_stop)"|^event:\s*(message_start|content_block_(start|delta|stop)|message_delta|message_stop)\s*$/m;
+
+/** A streaming capture to reassemble: SSE text (`event:`/`data:` lines), or JSON/JSONL whose first record is a stream event. */
+export function isStreamCaptureHead(view: HeadView): boolean {
+  if (view.opening !== "{" && view.opening !== "[") return isSseHead(view.text);
+  const first = view.records[0];
+  if (first !== undefined) return isObject(first) && STREAM_EVENT_TYPES.has(String(first.type));
+  return FIRST_STREAM_EVENT_TEXT.test(view.text);
+}
+
+/** The first line that is neither blank nor an SSE comment (`:`) is an `event:` or `data:` field. */
+function isSseHead(text: string): boolean {
+  for (const line of text.split("\n", 100)) {
+    if (line.trim() === "" || line.startsWith(":")) continue;
+    return /^(event|data):/.test(line);
+  }
+  return false;
+}
+
 export function detectAnthropic(sample: FormatSample): number {
   const view = viewHead(sample.head);
+  if (isStreamCaptureHead(view)) return MESSAGE_EVENT_TEXT.test(view.text) ? 85 : 0;
   if (view.opening !== "{" && view.opening !== "[") return 0;
   const records = view.records;
   if (isClaudeCodeHead(view)) {

@@ -10,26 +10,32 @@ import type {
   ParsedRecord,
 } from "@/lib/imports/types";
 import { parseClaudeCodeSession } from "./anthropic-claude-code";
-import { detectAnthropic, isClaudeCodeHead } from "./anthropic-detect";
+import { detectAnthropic, isClaudeCodeHead, isStreamCaptureHead } from "./anthropic-detect";
+import { parseAnthropicStream } from "./anthropic-stream-rollout";
 import { isMessageListHead } from "./openai-detect";
 import { mapAnthropicMessage, mapAnthropicMessages, readAnthropicSystem } from "./shared/anthropic-messages";
 import { mapJsonRecords, mapWholeFile } from "./shared/map-records";
 import { buildRollout, collectNumbers, readTaskKey } from "./shared/rollout";
 
 // Anthropic Messages API records (`{system?, messages, model?, ...}` JSON/JSONL/array, or a bare
-// response `{type: "message", ...}`) and Claude Code session logs (one file = one rollout).
+// response `{type: "message", ...}`), streaming captures (SSE or JSON events, reassembled) and
+// Claude Code session logs (one file = one rollout for both).
 
 const MAPPED_KEYS = new Set(["messages", "system", "model", "reward", "task", "id"]);
 
 export const anthropicImporter: FormatImporter = {
   format: "anthropic",
-  label: "Anthropic messages / Claude Code session",
+  label: "Anthropic messages (also streamed) / Claude Code session",
   detect: detectAnthropic,
   parse: parseAnthropic,
 };
 
 async function* parseAnthropic(source: ImportSource, limits: ImportLimits): AsyncGenerator<ParsedRecord> {
   const view = viewHead(await readFileHead(source.path));
+  if (isStreamCaptureHead(view)) {
+    yield* parseAnthropicStream(source, limits);
+    return;
+  }
   if (isClaudeCodeHead(view)) {
     yield* parseClaudeCodeSession(source, limits);
     return;
