@@ -1,8 +1,8 @@
 import "server-only";
 import path from "node:path";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { type ImportErrorEntry, runs, tasks } from "@/db/schema";
+import { type ImportErrorEntry, type RunUpload, rollouts, runs, tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
@@ -28,6 +28,8 @@ const BATCH_MESSAGES = 4_000;
 const WRITE_SLOTS = 2;
 const MAX_STORED_ERRORS = 1_000;
 const PROGRESS_INTERVAL_MS = 1_000;
+/** How often a running import says it is alive (lib/imports/resume-imports.ts finds the silent ones). */
+export const HEARTBEAT_MS = 15_000;
 
 export type ImportProgress = {
   imported: number;
@@ -38,17 +40,24 @@ export type ImportProgress = {
   bytesTotal: number;
 };
 
-type Tally = ImportProgress & { errors: ImportErrorEntry[] };
+type Tally = ImportProgress & {
+  errors: ImportErrorEntry[];
+  /** Rollouts this run stored before it was interrupted: skipped again on resume, counted once. */
+  replaying: number;
+};
 
 /** Checks the caller and options, and opens a run for the files (status pending). */
 export async function createImportRun({
   ctx,
   files,
   options,
+  uploadDir,
 }: {
   ctx: Ctx;
   files: ImportSource[];
   options: ImportOptionsInput;
+  /** For a background import of uploaded files: their folder, kept so a restarted studio can resume. */
+  uploadDir?: string;
 }) {
   assertCan(ctx, "rollouts.import");
   const input = parseInput(importOptionsInput, options);
@@ -75,6 +84,7 @@ export async function createImportRun({
           .join(", ")
           .slice(0, 2_000),
         format: input.format ?? "auto",
+        upload: uploadDir ? describeUpload(ctx, uploadDir, files, input) : null,
       })
       .returning();
     await recordAudit(tx, ctx.actor, {
@@ -97,6 +107,46 @@ async function loadTaskIds(environmentId: string | null): Promise<Map<string, st
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
+/** Rollouts a run has stored so far (all of them when it resumes after an interruption). */
+async function countStoredRollouts(runId: string): Promise<{ rollouts: number; unlinked: number }> {
+  const [row] = await db
+    .select({
+      rollouts: sql<number>`count(*)::int`,
+      unlinked: sql<number>`(count(*) filter (where ${rollouts.environmentId} is not null and ${rollouts.taskId} is null))::int`,
+    })
+    .from(rollouts)
+    .where(eq(rollouts.runId, runId));
+  return { rollouts: Number(row.rollouts), unlinked: Number(row.unlinked) };
+}
+
+async function touchRun(runId: string): Promise<void> {
+  await db
+    .update(runs)
+    .set({ updatedAt: new Date() })
+    .where(eq(runs.id, runId))
+    .catch((error: unknown) => console.error(`[import ${runId}] heartbeat failed`, error));
+}
+
+/** What a restarted studio needs to resume a background import: the files, options and importer. */
+function describeUpload(
+  ctx: Ctx,
+  dir: string,
+  files: ImportSource[],
+  options: ImportOptionsInput,
+): RunUpload | null {
+  const { actor } = ctx;
+  if (actor.kind === "cli") return null; // the CLI imports in the foreground
+  return {
+    dir,
+    files: files.map(({ path, name }) => ({ path, name })),
+    options,
+    actor:
+      actor.kind === "user"
+        ? { kind: "user", userId: actor.userId }
+        : { kind: "api-key", apiKeyId: actor.apiKeyId },
+  };
+}
+
 function addError(tally: Tally, error: ImportErrorEntry): void {
   tally.failed++;
   if (tally.errors.length < MAX_STORED_ERRORS) tally.errors.push(error);
@@ -106,8 +156,10 @@ function addError(tally: Tally, error: ImportErrorEntry): void {
 async function flushBatch(target: BatchTarget, batch: PreparedRollout[], tally: Tally): Promise<void> {
   if (batch.length === 0) return;
   const apply = (result: { inserted: number; skipped: number; unlinked: number }) => {
+    const replayed = Math.min(tally.replaying, result.skipped);
+    tally.replaying -= replayed;
     tally.imported += result.inserted;
-    tally.skipped += result.skipped;
+    tally.skipped += result.skipped - replayed;
     tally.unlinked += result.unlinked;
   };
   try {
@@ -163,14 +215,17 @@ export async function executeImportRun({
     where: (r, { and, eq }) => and(eq(r.id, runId), eq(r.workspaceId, ctx.workspace.id)),
   });
   if (!run) throw new AppError("not_found", "No such import run.");
+  // A resumed run starts over from the first record; what it stored before is skipped, counted once.
+  const stored = await countStoredRollouts(runId);
   const tally: Tally = {
-    imported: 0,
+    imported: stored.rollouts,
     skipped: 0,
     failed: 0,
-    unlinked: 0,
+    unlinked: stored.unlinked,
     bytesRead: 0,
     bytesTotal: 0,
     errors: [],
+    replaying: stored.rollouts,
   };
   const formats = new Set<string>();
   const models = new Set<string>();
@@ -188,7 +243,7 @@ export async function executeImportRun({
   const reportProgress = async (force = false) => {
     if (!force && Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
     lastProgress = Date.now();
-    const { errors, ...progress } = tally;
+    const { errors, replaying: _replaying, ...progress } = tally;
     onProgress?.(progress);
     await db
       .update(runs)
@@ -196,6 +251,8 @@ export async function executeImportRun({
       .where(eq(runs.id, runId));
   };
   await reportProgress(true);
+  // While it runs, the run's updatedAt stays fresh: a stale one means its process is gone.
+  const heartbeat = setInterval(() => void touchRun(runId), HEARTBEAT_MS);
 
   const folders = new Set(files.filter((f) => !SIBLING_FILES.has(f.name)).map((f) => path.dirname(f.path)));
   const isSiblingOfAnother = (f: ImportSource) =>
@@ -210,61 +267,65 @@ export async function executeImportRun({
   };
   const writing: Promise<void>[] = [];
   let writeCount = 0;
-  for (const file of files) {
-    if (isSiblingOfAnother(file)) continue; // read by its folder's main file
-    const bytesBefore = tally.bytesRead;
-    const fileBytes = sizes.get(file.path) ?? 0;
-    try {
-      await checkFileSize(file.path, limits);
-      const format = await resolveFormat(file, input.format);
-      formats.add(format);
-      const importer = getImporter(format);
-      if (!importer) throw new AppError("invalid", `no importer for ${format}`);
-      const fileTarget = { ...target, format };
-      let batch: PreparedRollout[] = [];
-      let batchMessages = 0;
-      // Batches are written while the next ones are parsed, on up to WRITE_SLOTS connections at once.
-      const write = async (items: PreparedRollout[]) => {
-        const slot = writeCount++ % WRITE_SLOTS;
-        await writing[slot];
-        writing[slot] = flushBatch(fileTarget, items, tally);
-      };
-      for await (const item of importer.parse(file, limits) as AsyncIterable<ParsedRecord>) {
-        if (item.kind === "error") {
-          addError(tally, { file: file.name, record: item.record, line: item.line, message: item.message });
-          continue;
+  try {
+    for (const file of files) {
+      if (isSiblingOfAnother(file)) continue; // read by its folder's main file
+      const bytesBefore = tally.bytesRead;
+      const fileBytes = sizes.get(file.path) ?? 0;
+      try {
+        await checkFileSize(file.path, limits);
+        const format = await resolveFormat(file, input.format);
+        formats.add(format);
+        const importer = getImporter(format);
+        if (!importer) throw new AppError("invalid", `no importer for ${format}`);
+        const fileTarget = { ...target, format };
+        let batch: PreparedRollout[] = [];
+        let batchMessages = 0;
+        // Batches are written while the next ones are parsed, on up to WRITE_SLOTS connections at once.
+        const write = async (items: PreparedRollout[]) => {
+          const slot = writeCount++ % WRITE_SLOTS;
+          await writing[slot];
+          writing[slot] = flushBatch(fileTarget, items, tally);
+        };
+        for await (const item of importer.parse(file, limits) as AsyncIterable<ParsedRecord>) {
+          if (item.kind === "error") {
+            addError(tally, { file: file.name, record: item.record, line: item.line, message: item.message });
+            continue;
+          }
+          const prepared = prepareRollout(item.rollout, file.name, item.record);
+          if (item.rollout.model) models.add(item.rollout.model);
+          if (item.rollout.harness) harnesses.add(item.rollout.harness);
+          tally.bytesRead = Math.min(bytesBefore + fileBytes, tally.bytesRead + prepared.originalJson.length);
+          batch.push(prepared);
+          batchMessages += item.rollout.messages.length;
+          if (batch.length >= BATCH_ROLLOUTS || batchMessages >= BATCH_MESSAGES) {
+            await write(batch);
+            batch = [];
+            batchMessages = 0;
+            await reportProgress();
+          }
         }
-        const prepared = prepareRollout(item.rollout, file.name, item.record);
-        if (item.rollout.model) models.add(item.rollout.model);
-        if (item.rollout.harness) harnesses.add(item.rollout.harness);
-        tally.bytesRead = Math.min(bytesBefore + fileBytes, tally.bytesRead + prepared.originalJson.length);
-        batch.push(prepared);
-        batchMessages += item.rollout.messages.length;
-        if (batch.length >= BATCH_ROLLOUTS || batchMessages >= BATCH_MESSAGES) {
-          await write(batch);
-          batch = [];
-          batchMessages = 0;
-          await reportProgress();
+        await write(batch);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        if (
+          !(error instanceof AppError) &&
+          error.name !== "ImportFileError" &&
+          error.name !== "ImportRecordError"
+        ) {
+          console.error(`[import] ${file.name}`, error);
         }
+        addError(tally, { file: file.name, message: error.message });
       }
-      await write(batch);
-    } catch (error) {
-      if (!(error instanceof Error)) throw error;
-      if (
-        !(error instanceof AppError) &&
-        error.name !== "ImportFileError" &&
-        error.name !== "ImportRecordError"
-      ) {
-        console.error(`[import] ${file.name}`, error);
-      }
-      addError(tally, { file: file.name, message: error.message });
+      await Promise.all(writing);
+      tally.bytesRead = bytesBefore + fileBytes;
+      await reportProgress();
     }
-    await Promise.all(writing);
-    tally.bytesRead = bytesBefore + fileBytes;
-    await reportProgress();
+  } finally {
+    clearInterval(heartbeat);
   }
 
-  const { errors, ...progress } = tally;
+  const { errors, replaying: _replaying, ...progress } = tally;
   const single = (values: Set<string>) => (values.size === 1 ? [...values][0] : values.size ? "mixed" : null);
   await db.transaction(async (tx) => {
     await tx
@@ -277,6 +338,7 @@ export async function executeImportRun({
         format: single(formats) ?? target.format,
         model: single(models),
         harness: single(harnesses),
+        upload: null,
       })
       .where(eq(runs.id, runId));
     await recordAudit(tx, ctx.actor, {
@@ -307,24 +369,4 @@ export async function importFiles(args: {
 }): Promise<ImportSummary> {
   const run = await createImportRun(args);
   return executeImportRun({ ...args, runId: run.id });
-}
-
-const STALE_AFTER_MS = 5 * 60_000;
-
-/**
- * Marks runs whose process stopped mid-import (no progress for 5 minutes) as failed; the rollouts
- * stored so far are kept, and importing the files again skips them.
- */
-export async function failInterruptedRuns(): Promise<number> {
-  const interrupted = await db
-    .update(runs)
-    .set({ status: "failed", finishedAt: new Date() })
-    .where(
-      and(
-        inArray(runs.status, ["pending", "running"]),
-        lt(runs.updatedAt, new Date(Date.now() - STALE_AFTER_MS)),
-      ),
-    )
-    .returning({ id: runs.id });
-  return interrupted.length;
 }

@@ -23,8 +23,10 @@ export const POST = withRoute(
         fallbackName: query.filename,
       });
       const options = { format: query.format, environment: query.environment };
-      const run = await createImportRun({ ctx, files, options });
-      if (query.background === "1") {
+      const isBackground = query.background === "1";
+      // A background import keeps its upload folder on the run, so a restarted studio resumes it.
+      const run = await createImportRun({ ctx, files, options, uploadDir: isBackground ? dir : undefined });
+      if (isBackground) {
         void executeImportRun({ ctx, runId: run.id, files, options })
           .catch((error) => console.error(`[import ${run.id}]`, error))
           .finally(cleanup);

@@ -13,6 +13,7 @@ ALTER TABLE "messages" DROP CONSTRAINT "messages_workspace_id_workspaces_id_fk";
 DROP INDEX "messages_workspace_idx";--> statement-breakpoint
 DROP INDEX "messages_search_idx";--> statement-breakpoint
 ALTER TABLE "rollouts" ADD COLUMN "search_indexed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "runs" ADD COLUMN "upload" jsonb;--> statement-breakpoint
 ALTER TABLE "message_search" ADD CONSTRAINT "message_search_rollout_id_rollouts_id_fk" FOREIGN KEY ("rollout_id") REFERENCES "public"."rollouts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "message_search_rollout_message_key" ON "message_search" USING btree ("rollout_id","message_index");--> statement-breakpoint
 CREATE INDEX "message_search_search_idx" ON "message_search" USING gin ("search");--> statement-breakpoint
