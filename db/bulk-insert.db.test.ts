@@ -59,4 +59,32 @@ describe("bulkInsert", () => {
       await db.execute(sql.raw(`drop table ${table}`));
     }
   });
+
+  it("skips conflicting rows when asked and returns only the inserted ones", async () => {
+    const table = `bulk_${Math.random().toString(36).slice(2, 10)}`;
+    await db.execute(sql.raw(`create table ${table} (id serial primary key, hash text unique)`));
+    const columns = [{ name: "hash", type: "text" }];
+    const options = { onConflict: "(hash) do nothing", returning: ["id", "hash"] };
+    try {
+      const first = await bulkInsert<{ id: number; hash: string }>(
+        db,
+        table,
+        columns,
+        [["a"], ["b"]],
+        options,
+      );
+      expect(first.map((r) => r.hash).sort()).toEqual(["a", "b"]);
+      const second = await bulkInsert<{ id: number; hash: string }>(
+        db,
+        table,
+        columns,
+        [["b"], ["c"]],
+        options,
+      );
+      expect(second.map((r) => r.hash)).toEqual(["c"]);
+      expect(await bulkInsert(db, table, columns, [["d"]])).toEqual([]);
+    } finally {
+      await db.execute(sql.raw(`drop table ${table}`));
+    }
+  });
 });

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { type BulkColumn, type BulkValue, bulkInsert, JsonText } from "@/db/bulk-insert";
 import type { Executor } from "@/db/client";
 import type { NormalizedMessage, NormalizedRollout } from "./types";
@@ -35,11 +34,6 @@ function toDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** Postgres rejects NUL characters in text; transcripts of binary tool output contain them. */
-function cleanText(value: string | null | undefined): string | null {
-  return value == null ? null : value.includes("\u0000") ? value.replaceAll("\u0000", "\uFFFD") : value;
 }
 
 function countToolErrors(items: NormalizedMessage[]): number {
@@ -98,29 +92,51 @@ const SOURCE_COLUMNS: BulkColumn[] = [
   { name: "original", type: "jsonb" },
 ];
 
-/** A rollout as a row of the jsonb_to_recordset payload (snake_case keys = column names). */
-function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: string) {
-  return {
-    workspace_id: target.workspaceId,
-    run_id: target.runId,
-    environment_id: target.environmentId,
-    task_id: r.taskKey ? (target.taskIds.get(r.taskKey) ?? null) : null,
-    task_key: r.taskKey ?? null,
-    external_id: r.externalId ?? null,
-    model: r.model ?? null,
-    harness: r.harness ?? null,
-    reward: r.reward != null && Number.isFinite(r.reward) ? r.reward : null,
-    scores: r.scores ?? {},
-    status: r.status,
-    error: cleanText(r.error),
-    metadata: r.metadata ?? {},
-    message_count: r.messages.length,
-    tool_call_count: r.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0),
-    tool_error_count: countToolErrors(r.messages),
-    content_hash: contentHash,
-    started_at: toDate(r.startedAt)?.toISOString() ?? null,
-    ended_at: toDate(r.endedAt)?.toISOString() ?? null,
-  };
+const ROLLOUT_COLUMNS: BulkColumn[] = [
+  { name: "workspace_id", type: "uuid" },
+  { name: "run_id", type: "uuid" },
+  { name: "environment_id", type: "uuid" },
+  { name: "task_id", type: "uuid" },
+  { name: "task_key", type: "text" },
+  { name: "external_id", type: "text" },
+  { name: "model", type: "text" },
+  { name: "harness", type: "text" },
+  { name: "reward", type: "double precision" },
+  { name: "scores", type: "jsonb" },
+  { name: "status", type: "rollout_status" },
+  { name: "error", type: "text" },
+  { name: "metadata", type: "jsonb" },
+  { name: "message_count", type: "int" },
+  { name: "tool_call_count", type: "int" },
+  { name: "tool_error_count", type: "int" },
+  { name: "content_hash", type: "text" },
+  { name: "started_at", type: "timestamptz" },
+  { name: "ended_at", type: "timestamptz" },
+];
+
+/** A rollout as a row of ROLLOUT_COLUMNS. */
+function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: string): BulkValue[] {
+  return [
+    target.workspaceId,
+    target.runId,
+    target.environmentId,
+    r.taskKey ? (target.taskIds.get(r.taskKey) ?? null) : null,
+    r.taskKey ?? null,
+    r.externalId ?? null,
+    r.model ?? null,
+    r.harness ?? null,
+    r.reward != null && Number.isFinite(r.reward) ? r.reward : null,
+    r.scores ?? {},
+    r.status,
+    r.error ?? null,
+    r.metadata ?? {},
+    r.messages.length,
+    r.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0),
+    countToolErrors(r.messages),
+    contentHash,
+    toDate(r.startedAt)?.toISOString() ?? null,
+    toDate(r.endedAt)?.toISOString() ?? null,
+  ];
 }
 
 /** Inserts a batch; returns how many were new, skipped as already imported, and unlinked to a task. */
@@ -129,22 +145,13 @@ export async function storeRolloutBatch(
   target: BatchTarget,
   batch: PreparedRollout[],
 ): Promise<{ inserted: number; skipped: number; unlinked: number }> {
-  const rows = batch.map(({ rollout, contentHash }) => rolloutRow(target, rollout, contentHash));
-  // One JSON parameter expanded by jsonb_to_recordset: far cheaper than a bound parameter per field.
-  const inserted = await executor.execute<{ id: string; content_hash: string }>(sql`
-    insert into rollouts (workspace_id, run_id, environment_id, task_id, task_key, external_id, model, harness,
-      reward, scores, status, error, metadata, message_count, tool_call_count, tool_error_count, content_hash,
-      started_at, ended_at)
-    select workspace_id, run_id, environment_id, task_id, task_key, external_id, model, harness,
-      reward, scores, status, error, metadata, message_count, tool_call_count, tool_error_count, content_hash,
-      started_at, ended_at
-    from jsonb_to_recordset(${JSON.stringify(rows).replaceAll("\\u0000", "\\ufffd")}::jsonb) as x(
-      workspace_id uuid, run_id uuid, environment_id uuid, task_id uuid, task_key text, external_id text,
-      model text, harness text, reward double precision, scores jsonb, status rollout_status, error text,
-      metadata jsonb, message_count int, tool_call_count int, tool_error_count int, content_hash text,
-      started_at timestamptz, ended_at timestamptz)
-    on conflict (workspace_id, content_hash) do nothing
-    returning id, content_hash`);
+  const inserted = await bulkInsert<{ id: string; content_hash: string }>(
+    executor,
+    "rollouts",
+    ROLLOUT_COLUMNS,
+    batch.map(({ rollout, contentHash }) => rolloutRow(target, rollout, contentHash)),
+    { onConflict: "(workspace_id, content_hash) do nothing", returning: ["id", "content_hash"] },
+  );
   const idByHash = new Map(inserted.map((r) => [r.content_hash, r.id]));
 
   const messageRows: BulkValue[][] = [];
