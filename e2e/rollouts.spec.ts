@@ -1,9 +1,27 @@
 import type { Page } from "@playwright/test";
+import type { Executor } from "@/db/client";
 import { createTestRollout, createTestRun, type FactoryMessage } from "@/lib/rollouts/testing/factories";
 import { XSS_MESSAGES, XSS_VISIBLE_TEXT } from "@/lib/rollouts/testing/xss-payloads";
 import { expect, test } from "./fixtures";
 
 const current = (page: Page) => page.locator('article[aria-current="true"]');
+
+/** A two-message rollout (the user's question, the model's answer) in a run. */
+function seedAnswer(
+  target: { executor: Executor; workspaceId: string; runId: string },
+  rollout: { model: string; reward: number; taskKey: string; question: string; answer: string },
+) {
+  return createTestRollout({
+    ...target,
+    model: rollout.model,
+    reward: rollout.reward,
+    taskKey: rollout.taskKey,
+    messages: [
+      { role: "user", text: rollout.question },
+      { role: "assistant", text: rollout.answer },
+    ],
+  });
+}
 
 function buildLongTranscript(count: number): FactoryMessage[] {
   return Array.from({ length: count }, (_, i) =>
@@ -22,18 +40,16 @@ test("[rollouts] a reviewer filters, searches and opens a rollout at the matchin
 }) => {
   const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
   const seed = (model: string, text: string, reward: number) =>
-    createTestRollout({
-      workspaceId: workspace.id,
-      runId: run.id,
-      executor: database.db,
-      model,
-      reward,
-      taskKey: `task-${model}`,
-      messages: [
-        { role: "user", text: "Fix the tests." },
-        { role: "assistant", text },
-      ],
-    });
+    seedAnswer(
+      { executor: database.db, workspaceId: workspace.id, runId: run.id },
+      {
+        model,
+        reward,
+        taskKey: `task-${model}`,
+        question: "Fix the tests.",
+        answer: text,
+      },
+    );
   await seed("model-a", "I fixed the parser.", 1);
   await seed("model-b", "Reading the grader's expected outputs instead.", 1);
   await seed("model-b", "Gave up.", 0);
@@ -178,18 +194,16 @@ test("[rollouts] a reviewer compares two rollouts of the same task side by side"
 }) => {
   const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
   const seed = (model: string, text: string, reward: number) =>
-    createTestRollout({
-      workspaceId: workspace.id,
-      runId: run.id,
-      executor: database.db,
-      model,
-      reward,
-      taskKey: "shared-task",
-      messages: [
-        { role: "user", text: "Add 2 and 2." },
-        { role: "assistant", text },
-      ],
-    });
+    seedAnswer(
+      { executor: database.db, workspaceId: workspace.id, runId: run.id },
+      {
+        model,
+        reward,
+        taskKey: "shared-task",
+        question: "Add 2 and 2.",
+        answer: text,
+      },
+    );
   const a = await seed("model-a", "The answer is 4.", 1);
   await seed("model-b", "The answer is 5.", 0);
   await signIn(page, await createUser("reviewer"));
