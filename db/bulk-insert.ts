@@ -41,6 +41,7 @@ export async function bulkInsert<Row extends Record<string, unknown> = Record<st
     const inserted = await executor.execute<Row>(
       sql`insert into ${sql.raw(`"${table}"`)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})${conflict}${returned}`,
     );
+    // Drizzle types execute()'s rows as postgres.js rows; they are the `returning` columns asked for.
     if (returning) out.push(...(inserted as unknown as Row[]));
   }
   return out;

@@ -74,6 +74,14 @@ export function getDatabase(): DatabaseConnection {
   return globalForDb.studioDatabase;
 }
 
+/**
+ * Whether this process has a single database connection (the embedded database) that background
+ * work shares with web requests, so it should keep its transactions short.
+ */
+export function hasSingleConnection(): boolean {
+  return getDatabase().mode === "embedded";
+}
+
 /** The app's database. Connecting is lazy: importing this module opens nothing. */
 export const db: Db = new Proxy({} as Db, {
   get(_target, property) {

@@ -6,21 +6,28 @@ import { expect, test } from "./fixtures";
 
 const current = (page: Page) => page.locator('article[aria-current="true"]');
 
-/** A two-message rollout (the user's question, the model's answer) in a run. */
-function seedAnswer(
-  target: { executor: Executor; workspaceId: string; runId: string },
-  rollout: { model: string; reward: number; taskKey: string; question: string; answer: string },
+/**
+ * A new run of two-message rollouts: one question, and each call adds a model's answer to it
+ * (task key from `taskKey`).
+ */
+async function seedAnswers(
+  target: { executor: Executor; workspaceId: string },
+  question: string,
+  taskKey: (model: string) => string,
 ) {
-  return createTestRollout({
-    ...target,
-    model: rollout.model,
-    reward: rollout.reward,
-    taskKey: rollout.taskKey,
-    messages: [
-      { role: "user", text: rollout.question },
-      { role: "assistant", text: rollout.answer },
-    ],
-  });
+  const run = await createTestRun(target);
+  return (model: string, answer: string, reward: number) =>
+    createTestRollout({
+      ...target,
+      runId: run.id,
+      model,
+      reward,
+      taskKey: taskKey(model),
+      messages: [
+        { role: "user", text: question },
+        { role: "assistant", text: answer },
+      ],
+    });
 }
 
 function buildLongTranscript(count: number): FactoryMessage[] {
@@ -38,18 +45,11 @@ test("[rollouts] a reviewer filters, searches and opens a rollout at the matchin
   createUser,
   signIn,
 }) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const seed = (model: string, text: string, reward: number) =>
-    seedAnswer(
-      { executor: database.db, workspaceId: workspace.id, runId: run.id },
-      {
-        model,
-        reward,
-        taskKey: `task-${model}`,
-        question: "Fix the tests.",
-        answer: text,
-      },
-    );
+  const seed = await seedAnswers(
+    { executor: database.db, workspaceId: workspace.id },
+    "Fix the tests.",
+    (model) => `task-${model}`,
+  );
   await seed("model-a", "I fixed the parser.", 1);
   await seed("model-b", "Reading the grader's expected outputs instead.", 1);
   await seed("model-b", "Gave up.", 0);
@@ -192,18 +192,11 @@ test("[rollouts] a reviewer compares two rollouts of the same task side by side"
   createUser,
   signIn,
 }) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const seed = (model: string, text: string, reward: number) =>
-    seedAnswer(
-      { executor: database.db, workspaceId: workspace.id, runId: run.id },
-      {
-        model,
-        reward,
-        taskKey: "shared-task",
-        question: "Add 2 and 2.",
-        answer: text,
-      },
-    );
+  const seed = await seedAnswers(
+    { executor: database.db, workspaceId: workspace.id },
+    "Add 2 and 2.",
+    () => "shared-task",
+  );
   const a = await seed("model-a", "The answer is 4.", 1);
   await seed("model-b", "The answer is 5.", 0);
   await signIn(page, await createUser("reviewer"));

@@ -89,17 +89,20 @@ export async function listRollouts({
     rows.length > filter.limit && last
       ? encodeCursor({ sort: filter.sort, value: isTimeSort ? last.createdAtKey : last.reward, id: last.id })
       : null;
-  const snippets = filter.q
-    ? await listSnippets(
-        ctx,
-        page.map((r) => r.id),
-        filter.q,
-      )
-    : new Map();
+  const [snippets, searchPending] = filter.q
+    ? await Promise.all([
+        listSnippets(
+          ctx,
+          page.map((r) => r.id),
+          filter.q,
+        ),
+        countPendingRollouts(ctx.workspace.id),
+      ])
+    : [new Map(), null];
   return {
     items: page.map(({ createdAtKey: _key, ...row }) => ({ ...row, snippet: snippets.get(row.id) ?? null })),
     nextCursor,
-    searchPending: filter.q ? await countPendingRollouts(ctx.workspace.id) : null,
+    searchPending,
   };
 }
 

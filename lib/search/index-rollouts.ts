@@ -84,7 +84,8 @@ async function markIndexed(executor: Executor, ids: string[]): Promise<void> {
  */
 export const INDEX_WORKERS = 2;
 
-const isEmpty = (batch: IndexedBatch) => batch.rollouts === 0 && batch.messages === 0;
+/** A batch that found nothing pending. */
+export const isEmptyBatch = (batch: IndexedBatch) => batch.rollouts === 0 && batch.messages === 0;
 
 /** Indexes until nothing is pending, with INDEX_WORKERS batches at a time; returns the totals. */
 export async function indexAllPendingRollouts({
@@ -98,7 +99,7 @@ export async function indexAllPendingRollouts({
   const worker = async () => {
     for (;;) {
       const batch = await indexPendingRollouts({ messageBudget });
-      if (isEmpty(batch)) return;
+      if (isEmptyBatch(batch)) return;
       total.rollouts += batch.rollouts;
       total.messages += batch.messages;
       onBatch?.(batch, total);

@@ -1,5 +1,5 @@
-import { getDatabase } from "@/db/client";
-import { DEFAULT_MESSAGE_BUDGET, INDEX_WORKERS, indexPendingRollouts } from "./index-rollouts";
+import { hasSingleConnection } from "@/db/client";
+import { DEFAULT_MESSAGE_BUDGET, INDEX_WORKERS, indexPendingRollouts, isEmptyBatch } from "./index-rollouts";
 
 // The studio server's background indexer: indexes whatever imports left pending, batch after batch,
 // then sleeps until an import in this process wakes it or the poll finds work from another process
@@ -8,26 +8,26 @@ import { DEFAULT_MESSAGE_BUDGET, INDEX_WORKERS, indexPendingRollouts } from "./i
 
 const IDLE_POLL_MS = 3_000;
 const RETRY_AFTER_ERROR_MS = 30_000;
-const EMBEDDED_MESSAGE_BUDGET = 1_000;
+const SINGLE_CONNECTION_MESSAGE_BUDGET = 1_000;
 
-type IndexerState = { running: boolean; wake: (() => void) | null };
+type IndexerState = { wake: (() => void) | null };
 // On globalThis: Next may load this module in more than one bundle, and there is one indexer.
 const globalForIndexer = globalThis as unknown as { studioSearchIndexer?: IndexerState };
 
 /** Starts the indexer loop once per process; later calls do nothing. */
 export function startSearchIndexer(): void {
   if (globalForIndexer.studioSearchIndexer) return;
-  const state: IndexerState = { running: true, wake: null };
+  const state: IndexerState = { wake: null };
   globalForIndexer.studioSearchIndexer = state;
-  const messageBudget = getDatabase().mode === "embedded" ? EMBEDDED_MESSAGE_BUDGET : DEFAULT_MESSAGE_BUDGET;
+  const messageBudget = hasSingleConnection() ? SINGLE_CONNECTION_MESSAGE_BUDGET : DEFAULT_MESSAGE_BUDGET;
   void (async () => {
-    while (state.running) {
+    for (;;) {
       let pause = 0;
       try {
         const batches = await Promise.all(
           Array.from({ length: INDEX_WORKERS }, () => indexPendingRollouts({ messageBudget })),
         );
-        if (batches.every((b) => b.rollouts === 0 && b.messages === 0)) pause = IDLE_POLL_MS;
+        if (batches.every(isEmptyBatch)) pause = IDLE_POLL_MS;
       } catch (error) {
         console.error("[search] indexing failed; retrying later", error);
         pause = RETRY_AFTER_ERROR_MS;
@@ -40,15 +40,6 @@ export function startSearchIndexer(): void {
 /** Tells this process's indexer that new rollouts await indexing (no-op when none runs here). */
 export function wakeSearchIndexer(): void {
   globalForIndexer.studioSearchIndexer?.wake?.();
-}
-
-/** Stops the loop after its current batch (tests and shutdown). */
-export function stopSearchIndexer(): void {
-  const state = globalForIndexer.studioSearchIndexer;
-  if (!state) return;
-  state.running = false;
-  state.wake?.();
-  globalForIndexer.studioSearchIndexer = undefined;
 }
 
 function sleepUntilWoken(state: IndexerState, ms: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { isObject } from "@/lib/imports/read/json-value";
 import { type HeadView, readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
 import type { FormatSample } from "@/lib/imports/types";
+import { STREAM_EVENT_TYPES } from "./anthropic-stream";
 import { isMessageListHead } from "./openai-detect";
 
 const BLOCK_TYPES = new Set([
@@ -47,16 +48,6 @@ export function isClaudeCodeHead(view: HeadView): boolean {
 
 const ANTHROPIC_BLOCK_TEXT = /"type"\s*:\s*"(tool_use|tool_result|thinking|redacted_thinking)"/;
 
-const STREAM_EVENT_TYPES = new Set([
-  "message_start",
-  "content_block_start",
-  "content_block_delta",
-  "content_block_stop",
-  "message_delta",
-  "message_stop",
-  "ping",
-  "error",
-]);
 const FIRST_STREAM_EVENT_TEXT =
   /^\s*\[?\s*\{\s*"type"\s*:\s*"(message_start|content_block_(start|delta|stop)|message_delta|message_stop|ping|error)"/;
 // `ping` and `error` alone are too generic to claim a file; these mean a streamed response.

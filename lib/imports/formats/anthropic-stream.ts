@@ -161,12 +161,20 @@ export class StreamAssembler {
   }
 }
 
+/** Events inside one message (after its message_start). */
 const MESSAGE_EVENTS = new Set([
   "message_delta",
   "message_stop",
   "content_block_start",
   "content_block_delta",
   "content_block_stop",
+]);
+/** Every event type of a Messages stream. */
+export const STREAM_EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...MESSAGE_EVENTS,
+  "message_start",
+  "ping",
+  "error",
 ]);
 
 function isMessageEvent(type: string): boolean {
