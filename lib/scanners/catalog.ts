@@ -1,0 +1,49 @@
+import type { Signature } from "./context";
+import { answerKeyRead, answerKeySearch, futureHistoryRead, upstreamFixFetched } from "./signatures/access";
+import { successClaimContradicted } from "./signatures/claims";
+import { alwaysEqualObject, assertionPatched, earlyExitSuccess, specialCasedInputs } from "./signatures/code";
+import { answerSymlinked, graderModified, timerTampered } from "./signatures/grader";
+import { graderProcessKilled, processOutlivesRun } from "./signatures/process";
+import { interpreterStartupHook, pytestReportPatched, testRunnerShadowed } from "./signatures/pytest";
+import { testFileDeleted, testFileModified } from "./signatures/tests";
+import type { SignatureInfo } from "./types";
+
+/** Every deterministic signature, in the order the Scanners page lists them. */
+export const SIGNATURES: readonly Signature[] = [
+  testFileModified,
+  testFileDeleted,
+  pytestReportPatched,
+  interpreterStartupHook,
+  testRunnerShadowed,
+  earlyExitSuccess,
+  alwaysEqualObject,
+  assertionPatched,
+  specialCasedInputs,
+  answerKeyRead,
+  answerKeySearch,
+  upstreamFixFetched,
+  futureHistoryRead,
+  graderModified,
+  timerTampered,
+  answerSymlinked,
+  graderProcessKilled,
+  processOutlivesRun,
+  successClaimContradicted,
+];
+
+export const SIGNATURE_IDS = SIGNATURES.map((s) => s.id);
+
+/** Signature metadata without the scan function, for pages and the API. */
+export const SIGNATURE_INFO: readonly SignatureInfo[] = SIGNATURES.map(
+  ({ id, family, title, description, severity }) => ({
+    id,
+    family,
+    title,
+    description,
+    severity,
+  }),
+);
+
+export function getSignatureInfo(id: string): SignatureInfo | null {
+  return SIGNATURE_INFO.find((s) => s.id === id) ?? null;
+}

@@ -1,0 +1,65 @@
+import { extractActions } from "./actions";
+import { type Operation, OperationCollector } from "./operations";
+import { baseName } from "./paths";
+import type { HiddenMaterial, Hit, ScanMessage, Severity, SignatureInfo } from "./types";
+
+// What every signature sees of one rollout: its messages, the operations read off them, the
+// hidden material, and helpers for the questions several signatures ask (did this file exist before
+// the agent touched it? did the agent create it itself?).
+
+export type ScanContext = {
+  messages: readonly ScanMessage[];
+  ops: readonly Operation[];
+  hidden: HiddenMaterial;
+  /** The file existed before: named in a prompt or a tool result before `messageIndex`. */
+  existedBefore(path: string, messageIndex: number): boolean;
+  /** The agent created the file itself (wrote it before anything showed it existed). */
+  isAgentCreated(path: string, order: number): boolean;
+};
+
+export type Signature = SignatureInfo & { scan(ctx: ScanContext): Hit[] };
+
+const normalize = (path: string) => path.replace(/^\.\//, "").replace(/\/+$/, "");
+
+export function buildContext(messages: readonly ScanMessage[], hidden: HiddenMaterial): ScanContext {
+  const collector = new OperationCollector();
+  for (const action of extractActions(messages)) collector.add(action);
+  const ops = collector.ops;
+  // Non-assistant text in order, for "was this file named before?" (prompt, tool results).
+  const seen = messages.filter((m) => m.role !== "assistant");
+  const existedBefore = (path: string, messageIndex: number) => {
+    const name = baseName(path);
+    if (!name) return false;
+    return seen.some((m) => m.index < messageIndex && m.text.includes(name));
+  };
+  const created = new Map<string, number>();
+  for (const op of ops) {
+    if (op.op !== "write" || op.isAppend) continue;
+    const key = normalize(op.path);
+    if (!created.has(key) && !existedBefore(op.path, op.messageIndex)) created.set(key, op.order);
+  }
+  // Paths are compared by suffix: `/testbed/check.py` and `check.py` are the same file.
+  const isAgentCreated = (path: string, order: number) => {
+    const key = normalize(path);
+    for (const [file, at] of created) {
+      if (at <= order && (file === key || file.endsWith(`/${key}`) || key.endsWith(`/${file}`))) return true;
+    }
+    return false;
+  };
+  return { messages, ops, hidden, existedBefore, isAgentCreated };
+}
+
+/** A hit at an operation's evidence. */
+export function hitAt(signature: SignatureInfo, op: Operation, detail: string, severity?: Severity): Hit {
+  return {
+    signature: signature.id,
+    severity: severity ?? signature.severity,
+    messageIndex: op.messageIndex,
+    evidence: op.evidence,
+    detail,
+  };
+}
+
+export function opsOf<K extends Operation["op"]>(ctx: ScanContext, kind: K): Extract<Operation, { op: K }>[] {
+  return ctx.ops.filter((o): o is Extract<Operation, { op: K }> => o.op === kind);
+}
