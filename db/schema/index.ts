@@ -7,5 +7,6 @@ export * from "./reports";
 export * from "./review";
 export * from "./rollouts";
 export * from "./rubrics";
+export * from "./scanners";
 export * from "./tasks";
 export * from "./versions";

@@ -26,5 +26,6 @@ export const QUEUE_SAMPLINGS = [
   "highest-reward",
   "disagreements-first",
   "unlabeled-first",
+  "flagged-first",
 ] as const;
 export type QueueSampling = (typeof QUEUE_SAMPLINGS)[number];

@@ -5,6 +5,7 @@ import { registerExportCommand } from "./export-command";
 import { registerImportCommand } from "./import-command";
 import { registerIndexCommand } from "./index-command";
 import { createProgram, reportError, withDatabase } from "./program";
+import { registerScanCommand } from "./scan-command";
 
 const program = createProgram();
 
@@ -20,6 +21,7 @@ registerAccountCommands(program);
 registerImportCommand(program);
 registerIndexCommand(program);
 registerExportCommand(program);
+registerScanCommand(program);
 
 try {
   await program.parseAsync(process.argv);

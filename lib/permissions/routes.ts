@@ -52,6 +52,8 @@ export const API_RULES = {
   "GET /api/v1/rollouts/[id]/messages": "rollouts.read",
   "GET /api/v1/rollouts/[id]/find": "rollouts.read",
   "POST /api/v1/rollouts/[id]/labels": "review.work",
+  "GET /api/v1/rollouts/[id]/flags": "rollouts.read",
+  "POST /api/v1/flags/[id]/reviews": "review.work",
   "GET /api/v1/labels": "review.work",
   "GET /api/v1/labels/export": "review.work",
   "GET /api/v1/queues/[id]/agreement": "review.adjudicate",
@@ -141,6 +143,9 @@ export const ACTION_RULES = {
   removeSample: "environments.write",
   createDatasheetLink: "datasheets.share",
   revokeDatasheetLink: "datasheets.share",
+  reviewFlag: "review.work",
+  updateSignatureSetting: "scanners.manage",
+  scanPendingNow: "scanners.run",
 } as const satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof PAGE_RULES;

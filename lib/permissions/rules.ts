@@ -37,6 +37,10 @@ export const PERMISSIONS = {
   "datasheets.share": ["owner"],
   /** Published environments and their datasheets (never answer keys or unchosen rollouts). */
   "catalog.read": ROLES,
+  /** Reward-hack scanners (issue #13): see flags and signature metrics; run scans; switch signatures. */
+  "scanners.read": STAFF,
+  "scanners.run": ["owner", "author"],
+  "scanners.manage": ["owner"],
   /** The environment report (issue #6): difficulty, reward robustness, failures, scaling. */
   "reports.read": STAFF,
   /** Edit the hourly rates and judge prices the report prices one more task with. */

@@ -11,6 +11,7 @@ export const SAMPLING_NAMES: Record<QueueSampling, string> = {
   "highest-reward": "Highest reward first (hunt hacks)",
   "disagreements-first": "Disagreements first",
   "unlabeled-first": "Unlabelled first",
+  "flagged-first": "Flagged first (highest scanner severity)",
 };
 
 /** Items a queue draws at most, so a broad filter can't make a queue unworkable. */

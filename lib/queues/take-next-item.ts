@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import { db, type Tx } from "@/db/client";
-import { labels, queueAssignments, queueItems, reviewQueues } from "@/db/schema";
+import { flags, labels, queueAssignments, queueItems, reviewQueues } from "@/db/schema";
 import type { QueueSampling } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
@@ -36,6 +36,14 @@ function buildStrategyOrder(sampling: QueueSampling): SQL[] {
     return [
       sql`(select count(distinct c.verdict) from (select distinct on (l.reviewer_key) l.verdict from ${labels} l
         where l.rollout_id = ${queueItems.rolloutId} order by l.reviewer_key, l.version desc) c) > 1 desc`,
+    ];
+  }
+  if (sampling === "flagged-first") {
+    // Highest flag severity first (high 3, medium 2, low 1, none 0), then the most flags.
+    return [
+      sql`(select coalesce(max(case f.severity when 'high' then 3 when 'medium' then 2 else 1 end), 0)
+        from ${flags} f where f.rollout_id = ${queueItems.rolloutId}) desc`,
+      sql`(select count(*) from ${flags} f where f.rollout_id = ${queueItems.rolloutId}) desc`,
     ];
   }
   return [];

@@ -19,6 +19,11 @@ export const rolloutListItemOutput = z.object({
   toolErrorCount: z.number().int(),
   runId: z.string(),
   createdAt: z.string(),
+  flagCount: z.number().int().describe("Scanner flags on the rollout"),
+  flagSeverity: z
+    .enum(["high", "medium", "low"])
+    .nullable()
+    .describe("The highest flag severity; null when unflagged"),
   snippet: z
     .object({ messageIndex: z.number().int(), segments: z.array(segment) })
     .nullable()

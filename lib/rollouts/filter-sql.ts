@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { environments, labels, messageSearch, rollouts } from "@/db/schema";
+import { environments, flags, labels, messageSearch, rollouts } from "@/db/schema";
 import { toTsQuery } from "@/lib/search/text-search";
 import type { RolloutCursor } from "./cursor";
 import type { RolloutFilter, RolloutSort } from "./schemas";
@@ -67,6 +67,14 @@ export function buildFilterConditions(
     // Labelled: at least one reviewer's label (any version) on the rollout.
     const labelled = sql`exists (select 1 from ${labels} where ${labels.rolloutId} = ${OUTER_ROLLOUT_ID})`;
     conditions.push(filter.label === "labeled" ? labelled : sql`not ${labelled}`);
+  }
+  if (filter.flagged) {
+    const flagged = sql`exists (select 1 from ${flags} where ${flags.rolloutId} = ${OUTER_ROLLOUT_ID})`;
+    conditions.push(filter.flagged === "true" ? flagged : sql`not ${flagged}`);
+  }
+  if (filter.signature) {
+    conditions.push(sql`exists (select 1 from ${flags} where ${flags.rolloutId} = ${OUTER_ROLLOUT_ID}
+      and ${flags.signature} = ${filter.signature})`);
   }
   if (filter.from) conditions.push(gte(rollouts.createdAt, new Date(filter.from)));
   if (filter.to) {

@@ -33,6 +33,9 @@ export type RolloutListItem = {
   toolErrorCount: number;
   runId: string;
   createdAt: Date;
+  /** Scanner flags on the rollout, and the highest severity among them (null: none). */
+  flagCount: number;
+  flagSeverity: "high" | "medium" | "low" | null;
   /** With `q`: the first matching message and its highlighted snippet. */
   snippet: { messageIndex: number; segments: HighlightSegment[] } | null;
 };
@@ -43,6 +46,9 @@ export type RolloutPage = {
   /** With a search: rollouts not searchable yet (the indexer follows imports), so results may grow. */
   searchPending: number | null;
 };
+
+/** The listed rollout's id in correlated subqueries (see OUTER_ROLLOUT_ID in filter-sql.ts). */
+const OUTER_ID = sql.raw(`"rollouts"."id"`);
 
 const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 const SNIPPET_SOURCE_CHARS = 20_000;
@@ -76,6 +82,11 @@ export async function listRollouts({
       runId: rollouts.runId,
       createdAt: rollouts.createdAt,
       createdAtKey,
+      flagCount: sql<number>`(select count(*)::int from flags f where f.rollout_id = ${OUTER_ID})`,
+      flagSeverity: sql<
+        "high" | "medium" | "low" | null
+      >`(select (array['low','medium','high'])[max(case f.severity
+        when 'high' then 3 when 'medium' then 2 else 1 end)] from flags f where f.rollout_id = ${OUTER_ID})`,
     })
     .from(rollouts)
     .leftJoin(environments, eq(environments.id, rollouts.environmentId))

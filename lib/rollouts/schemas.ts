@@ -38,6 +38,10 @@ export const rolloutFilterInput = z.object({
    * Label status: `labeled` keeps rollouts with at least one reviewer's label, `unlabeled` the others.
    */
   label: optional(z.enum(["labeled", "unlabeled"])),
+  /** `true`: at least one scanner flag; `false`: none. */
+  flagged: optional(z.enum(["true", "false"])),
+  /** Only rollouts with a flag of this scanner signature (lib/scanners/catalog.ts). */
+  signature: optional(z.string().trim().max(100)),
   /** Created on or after this day (inclusive). */
   from: optional(dateParam),
   /** Created on or before this day (inclusive when a bare day is given). */
@@ -61,6 +65,8 @@ export const FILTER_FIELDS = [
   "maxReward",
   "toolErrors",
   "label",
+  "flagged",
+  "signature",
   "from",
   "to",
 ] as const satisfies readonly (keyof RolloutFilter)[];

@@ -1,4 +1,4 @@
-import { extractActions } from "./actions";
+import { extractActions } from "./agent-steps";
 import { type Operation, OperationCollector } from "./operations";
 import { baseName } from "./paths";
 import type { HiddenMaterial, Hit, ScanMessage, Severity, SignatureInfo } from "./types";

@@ -1,4 +1,4 @@
-import { type Action, evidenceAt, type Source } from "./actions";
+import { type Action, evidenceAt, type Source } from "./agent-steps";
 import { parseDiffFiles } from "./parsers/diff";
 import { analyzePython, type PythonFacts } from "./parsers/python";
 import { hasFlag, innerSpan, operands, parseShell, type ShellCommand } from "./parsers/shell";

@@ -19,8 +19,6 @@ describe("classifyPath", () => {
   });
 
   it("knows the environment's hidden test scripts by name", () => {
-    expect(
-      classifyPath("/opt/verify_outputs.py", { paths: ["verify_outputs.py"], answerKeys: [] }),
-    ).toContain("hidden-test");
+    expect(classifyPath("/opt/verify_outputs.py", { paths: ["verify_outputs.py"] })).toContain("hidden-test");
   });
 });

@@ -46,15 +46,12 @@ export type Hit = {
 };
 
 /**
- * What the studio knows about the task that the agent must not see: file names of hidden tests and
- * grader scripts, and answer-key texts (matched, never quoted).
+ * What the studio knows about the task that the agent must not see: the file names of its hidden
+ * test and grader scripts. (Only names: answer-key texts never enter scanning or flags.)
  */
-export type HiddenMaterial = {
-  paths: readonly string[];
-  answerKeys: readonly string[];
-};
+export type HiddenMaterial = { paths: readonly string[] };
 
-export const NO_HIDDEN_MATERIAL: HiddenMaterial = { paths: [], answerKeys: [] };
+export const NO_HIDDEN_MATERIAL: HiddenMaterial = { paths: [] };
 
 export type SignatureFamily =
   | "test-tampering"

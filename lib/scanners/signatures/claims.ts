@@ -1,4 +1,4 @@
-import { evidenceAt } from "../actions";
+import { evidenceAt } from "../agent-steps";
 import { opsOf, type Signature } from "../context";
 import type { Hit, ScanMessage } from "../types";
 

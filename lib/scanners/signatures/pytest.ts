@@ -1,4 +1,4 @@
-import { evidenceAt } from "../actions";
+import { evidenceAt } from "../agent-steps";
 import { hitAt, opsOf, type Signature } from "../context";
 import type { Operation } from "../operations";
 import { baseName, classifyPath } from "../paths";

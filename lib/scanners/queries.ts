@@ -1,0 +1,138 @@
+import "server-only";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import { flagReviews, flags, rollouts, scannerSettings } from "@/db/schema";
+import type { FlagSeverity, FlagVerdict } from "@/db/schema/scanner-values";
+import type { FlagEvidence } from "@/db/schema/scanners";
+import { assertCan, type Ctx } from "@/lib/auth/context";
+import { AppError } from "@/lib/errors";
+import { getSignatureInfo, SIGNATURE_INFO } from "./catalog";
+import { LLM_SCANNER_INFO } from "./llm-info";
+import type { SignatureInfo } from "./types";
+
+// Reads of the scanners domain: a rollout's flags (with reviewers' verdicts), the signature
+// settings of the workspace, scan progress. Every query is scoped to ctx.workspace.
+
+export type FlagReviewSummary = {
+  verdict: FlagVerdict;
+  reviewerName: string;
+  comment: string;
+  createdAt: Date;
+};
+
+export type RolloutFlag = {
+  id: string;
+  scanner: string;
+  signature: string;
+  title: string;
+  description: string;
+  severity: FlagSeverity;
+  messageIndex: number;
+  evidence: FlagEvidence;
+  detail: string;
+  createdAt: Date;
+  /** The latest verdict of each reviewer who reviewed the flag, newest first. */
+  reviews: FlagReviewSummary[];
+};
+
+/** What a signature (or the LLM scanner) is, for a flag whose signature may have been removed since. */
+export function describeSignature(id: string): SignatureInfo {
+  if (id === LLM_SCANNER_INFO.id) return LLM_SCANNER_INFO;
+  return (
+    getSignatureInfo(id) ?? {
+      id,
+      family: "test-tampering",
+      title: id,
+      description: "A signature no longer shipped.",
+      severity: "low",
+    }
+  );
+}
+
+export async function listRolloutFlags({
+  ctx,
+  rolloutId,
+}: {
+  ctx: Ctx;
+  rolloutId: string;
+}): Promise<RolloutFlag[]> {
+  assertCan(ctx, "rollouts.read");
+  const [rollout] = await db
+    .select({ id: rollouts.id })
+    .from(rollouts)
+    .where(and(eq(rollouts.workspaceId, ctx.workspace.id), eq(rollouts.id, rolloutId)));
+  if (!rollout) throw new AppError("not_found", "Rollout not found.");
+  const rows = await db
+    .select({
+      id: flags.id,
+      scanner: flags.scanner,
+      signature: flags.signature,
+      severity: flags.severity,
+      messageIndex: flags.messageIndex,
+      evidence: flags.evidence,
+      detail: flags.detail,
+      createdAt: flags.createdAt,
+    })
+    .from(flags)
+    .where(and(eq(flags.workspaceId, ctx.workspace.id), eq(flags.rolloutId, rolloutId)))
+    .orderBy(asc(flags.messageIndex), asc(flags.signature));
+  const reviews = rows.length
+    ? await db
+        .selectDistinctOn([flagReviews.flagId, flagReviews.reviewerName], {
+          flagId: flagReviews.flagId,
+          verdict: flagReviews.verdict,
+          reviewerName: flagReviews.reviewerName,
+          comment: flagReviews.comment,
+          createdAt: flagReviews.createdAt,
+        })
+        .from(flagReviews)
+        .where(and(eq(flagReviews.workspaceId, ctx.workspace.id), eq(flagReviews.rolloutId, rolloutId)))
+        .orderBy(flagReviews.flagId, flagReviews.reviewerName, desc(flagReviews.createdAt))
+    : [];
+  return rows.map((row) => {
+    const info = describeSignature(row.signature);
+    return {
+      ...row,
+      title: info.title,
+      description: info.description,
+      reviews: reviews
+        .filter((r) => r.flagId === row.id)
+        .map(({ flagId: _f, ...r }) => r)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+    };
+  });
+}
+
+export type SignatureSettingRow = { signature: string; isEnabled: boolean; severity: FlagSeverity | null };
+
+export async function listSignatureSettings({
+  ctx,
+}: {
+  ctx: Ctx;
+}): Promise<Map<string, SignatureSettingRow>> {
+  assertCan(ctx, "scanners.read");
+  const rows = await db
+    .select({
+      signature: scannerSettings.signature,
+      isEnabled: scannerSettings.isEnabled,
+      severity: scannerSettings.severity,
+    })
+    .from(scannerSettings)
+    .where(eq(scannerSettings.workspaceId, ctx.workspace.id));
+  return new Map(rows.map((r) => [r.signature, r]));
+}
+
+/** Rollouts scanned and still waiting for the deterministic scanner in the workspace. */
+export async function getScanProgress({ ctx }: { ctx: Ctx }) {
+  assertCan(ctx, "scanners.read");
+  const [row] = await db.execute<{ total: number; scanned: number; flagged: number }>(sql`
+    select (select count(*)::int from rollouts r where r.workspace_id = ${ctx.workspace.id}) as total,
+      (select count(*)::int from rollout_scans s where s.workspace_id = ${ctx.workspace.id} and s.scanner = 'deterministic') as scanned,
+      (select count(distinct f.rollout_id)::int from flags f where f.workspace_id = ${ctx.workspace.id}) as flagged`);
+  return { total: Number(row.total), scanned: Number(row.scanned), flagged: Number(row.flagged) };
+}
+
+/** Signatures for the Rollouts filter: every shipped one plus the LLM scanner. */
+export function listSignatureChoices(): { id: string; title: string }[] {
+  return [...SIGNATURE_INFO, LLM_SCANNER_INFO].map((s) => ({ id: s.id, title: s.title }));
+}

@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import { bulkInsert, JsonText } from "@/db/bulk-insert";
+import { db, type Tx } from "@/db/client";
+import type { ToolCall } from "@/db/schema/message-json";
+import { SIGNATURES } from "./catalog";
+import { loadGrammars } from "./parsers/grammars";
+import { DETERMINISTIC_SCANNER, type SignatureSettings, scanRollout } from "./scan-rollout";
+import type { HiddenMaterial, ScanMessage, Severity } from "./types";
+
+// Scans rollouts that the deterministic scanner has not seen yet, a batch per transaction: claims
+// them (SKIP LOCKED, so any number of workers share the work), reads their messages and their tasks'
+// hidden test-script names, and stores flags and the scan record together. Flags never touch a
+// rollout's reward or labels.
+
+/** Changes when signatures change, so an owner can tell which rollouts the current set has seen. */
+export const SCANNER_VERSION = `1.${SIGNATURES.length}`;
+
+const DEFAULT_BATCH = 200;
+
+export type ScanBatch = { scanned: number; flagged: number; flags: number };
+
+export type ScanScope = {
+  workspaceId?: string;
+  /** Only these rollouts (still only the unscanned ones). */
+  rolloutIds?: readonly string[];
+  batchSize?: number;
+};
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+
+type MessageRow = {
+  rollout_id: string;
+  index: number;
+  role: ScanMessage["role"];
+  text: string;
+  tool_calls: ToolCall[] | null;
+  tool_call_id: string | null;
+  tool_name: string | null;
+  error: string | null;
+  metadata: Record<string, unknown> | null;
+};
+
+async function loadMessages(tx: Tx, ids: string[]): Promise<Map<string, ScanMessage[]>> {
+  const rows =
+    await tx.execute<MessageRow>(sql`select rollout_id, index, role, text, tool_calls, tool_call_id,
+      tool_name, error, metadata from messages where rollout_id = any(${uuidArray(ids)}) order by rollout_id, index`);
+  const out = new Map<string, ScanMessage[]>();
+  for (const r of rows) {
+    const list = out.get(r.rollout_id) ?? [];
+    list.push({
+      index: r.index,
+      role: r.role,
+      text: r.text,
+      toolCalls: r.tool_calls,
+      toolCallId: r.tool_call_id,
+      toolName: r.tool_name,
+      error: r.error,
+      metadata: r.metadata,
+    });
+    out.set(r.rollout_id, list);
+  }
+  return out;
+}
+
+/** Hidden test/grader script names per task (names only; their contents stay where they are). */
+async function loadHiddenMaterial(tx: Tx, taskIds: string[]): Promise<Map<string, HiddenMaterial>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await tx.execute<{ task_id: string; filename: string }>(
+    sql`select task_id, filename from task_test_scripts where task_id = any(${uuidArray(taskIds)})`,
+  );
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(r.task_id, [...(out.get(r.task_id) ?? []), r.filename]);
+  return new Map([...out].map(([task, paths]) => [task, { paths }]));
+}
+
+export async function loadSignatureSettings(
+  tx: Tx | typeof db,
+  workspaceIds: string[],
+): Promise<Map<string, SignatureSettings>> {
+  const out = new Map<string, Map<string, { isEnabled: boolean; severity: Severity | null }>>();
+  if (workspaceIds.length === 0) return out;
+  const rows = await tx.execute<{
+    workspace_id: string;
+    signature: string;
+    is_enabled: boolean;
+    severity: Severity | null;
+  }>(
+    sql`select workspace_id, signature, is_enabled, severity from scanner_settings where workspace_id = any(${uuidArray(workspaceIds)})`,
+  );
+  for (const r of rows) {
+    const map = out.get(r.workspace_id) ?? new Map();
+    map.set(r.signature, { isEnabled: r.is_enabled, severity: r.severity });
+    out.set(r.workspace_id, map);
+  }
+  return out;
+}
+
+/** Scans one batch of unscanned rollouts; zero `scanned` means none is left in scope. */
+export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBatch> {
+  await loadGrammars();
+  return db.transaction(async (tx) => {
+    const where = [
+      sql`not exists (select 1 from rollout_scans s where s.rollout_id = r.id and s.scanner = ${DETERMINISTIC_SCANNER})`,
+    ];
+    if (scope.workspaceId) where.push(sql`r.workspace_id = ${scope.workspaceId}`);
+    if (scope.rolloutIds) where.push(sql`r.id = any(${uuidArray(scope.rolloutIds)})`);
+    // Running rollouts (live runs) are scanned once they finish.
+    where.push(sql`r.status::text <> 'running'`);
+    const candidates = await tx.execute<{ id: string; workspace_id: string; task_id: string | null }>(sql`
+      select r.id, r.workspace_id, r.task_id from rollouts r where ${sql.join(where, sql` and `)}
+      order by r.created_at, r.id limit ${scope.batchSize ?? DEFAULT_BATCH} for no key update of r skip locked`);
+    if (candidates.length === 0) return { scanned: 0, flagged: 0, flags: 0 };
+    const ids = candidates.map((c) => c.id);
+    const taskIds = [...new Set(candidates.flatMap((c) => (c.task_id ? [c.task_id] : [])))];
+    const [messages, hidden, settings] = await Promise.all([
+      loadMessages(tx, ids),
+      loadHiddenMaterial(tx, taskIds),
+      loadSignatureSettings(tx, [...new Set(candidates.map((c) => c.workspace_id))]),
+    ]);
+    const flagRows: (string | number | JsonText)[][] = [];
+    const scanRows: (string | number)[][] = [];
+    let flagged = 0;
+    for (const c of candidates) {
+      const hits = scanRollout({
+        messages: messages.get(c.id) ?? [],
+        hidden: (c.task_id && hidden.get(c.task_id)) || undefined,
+        settings: settings.get(c.workspace_id),
+      });
+      if (hits.length > 0) flagged += 1;
+      for (const h of hits)
+        flagRows.push([
+          c.workspace_id,
+          c.id,
+          DETERMINISTIC_SCANNER,
+          h.signature,
+          h.severity,
+          h.messageIndex,
+          new JsonText(JSON.stringify(h.evidence)),
+          h.detail,
+        ]);
+      scanRows.push([c.workspace_id, c.id, DETERMINISTIC_SCANNER, SCANNER_VERSION, hits.length]);
+    }
+    await bulkInsert(
+      tx,
+      "flags",
+      [
+        { name: "workspace_id", type: "uuid" },
+        { name: "rollout_id", type: "uuid" },
+        { name: "scanner", type: "text" },
+        { name: "signature", type: "text" },
+        { name: "severity", type: "flag_severity" },
+        { name: "message_index", type: "int" },
+        { name: "evidence", type: "jsonb" },
+        { name: "detail", type: "text" },
+      ],
+      flagRows,
+    );
+    await bulkInsert(
+      tx,
+      "rollout_scans",
+      [
+        { name: "workspace_id", type: "uuid" },
+        { name: "rollout_id", type: "uuid" },
+        { name: "scanner", type: "text" },
+        { name: "scanner_version", type: "text" },
+        { name: "flag_count", type: "int" },
+      ],
+      scanRows,
+      { onConflict: "(rollout_id, scanner) do nothing" },
+    );
+    return { scanned: candidates.length, flagged, flags: flagRows.length };
+  });
+}
+
+/** Scans every unscanned rollout in scope, batch after batch, until none is left. */
+export async function scanAllPendingRollouts(
+  scope: ScanScope & { onBatch?: (batch: ScanBatch, total: ScanBatch) => void; signal?: AbortSignal } = {},
+): Promise<ScanBatch> {
+  const total: ScanBatch = { scanned: 0, flagged: 0, flags: 0 };
+  for (;;) {
+    if (scope.signal?.aborted) return total;
+    const batch = await scanPendingRollouts(scope);
+    if (batch.scanned === 0) return total;
+    total.scanned += batch.scanned;
+    total.flagged += batch.flagged;
+    total.flags += batch.flags;
+    scope.onBatch?.(batch, total);
+  }
+}
