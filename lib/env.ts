@@ -43,6 +43,10 @@ const serverEnvSchema = z.object({
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,
+  /** bubblewrap, which sandboxes graders (lib/sandbox); without it, validation refuses to run scripts. */
+  SANDBOX_BWRAP: z.string().default("/usr/bin/bwrap"),
+  /** The Python 3 that sandboxed graders run (a system path: the sandbox sees /usr only). */
+  SANDBOX_PYTHON: z.string().default("/usr/bin/python3"),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
