@@ -4,6 +4,7 @@ export * from "./environments";
 export * from "./jobs";
 export * from "./labels";
 export * from "./provider-limits";
+export * from "./providers";
 export * from "./relations";
 export * from "./reports";
 export * from "./review";

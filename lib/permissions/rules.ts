@@ -44,6 +44,10 @@ export const PERMISSIONS = {
   /** Background jobs (issue #11): see the Jobs page and each job's progress; cancel and retry jobs. */
   "jobs.read": ["owner", "author"],
   "jobs.manage": ["owner", "author"],
+  /** Model providers (issue #12): add, edit, archive, test; their API keys are write-only. */
+  "providers.manage": ["owner"],
+  /** See providers (never keys) and pick them for judges and scanners. */
+  "providers.read": ["owner", "author"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
