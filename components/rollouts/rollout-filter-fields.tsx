@@ -7,6 +7,8 @@ export type RolloutFacets = {
   models: string[];
   environments: { slug: string; name: string }[];
   runs: { id: string; source: string; createdAt: Date }[];
+  /** Scanner signatures (lib/scanners/catalog.ts), for the "Signature" filter. */
+  signatures: { id: string; title: string }[];
 };
 
 /**
@@ -84,6 +86,23 @@ export function RolloutFilterFields({
           <option value="">Any</option>
           <option value="unlabeled">Unlabelled</option>
           <option value="labeled">Labelled</option>
+        </Select>
+      </Field>
+      <Field label="Scanner flags" htmlFor={id("flagged")}>
+        <Select id={id("flagged")} name={name("flagged")} defaultValue={filter.flagged ?? ""}>
+          <option value="">Any</option>
+          <option value="true">Flagged</option>
+          <option value="false">Not flagged</option>
+        </Select>
+      </Field>
+      <Field label="Signature" htmlFor={id("signature")}>
+        <Select id={id("signature")} name={name("signature")} defaultValue={filter.signature ?? ""}>
+          <option value="">Any</option>
+          {facets.signatures.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
         </Select>
       </Field>
     </>

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatCount, formatDateTime, formatReward } from "@/lib/rollouts/format";
 import type { RolloutListItem } from "@/lib/rollouts/queries";
+import { SEVERITY_TONE } from "@/lib/scanners/flag-view";
 
 const STATUS_TONE = { completed: "success", error: "danger", truncated: "warning" } as const;
 
@@ -18,6 +19,7 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
           <Th className="text-right">Reward</Th>
           <Th className="text-right">Messages</Th>
           <Th className="text-right">Tool calls</Th>
+          <Th>Flags</Th>
           <Th>Imported</Th>
         </tr>
       </thead>
@@ -63,6 +65,20 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
               {r.toolErrorCount > 0 ? (
                 <span className="ml-1 text-danger">({r.toolErrorCount} err)</span>
               ) : null}
+            </Td>
+            <Td className="whitespace-nowrap">
+              {r.flagSeverity ? (
+                <Link
+                  href={`/rollouts/${r.id}`}
+                  aria-label={`${r.flagCount} scanner flags, highest ${r.flagSeverity}`}
+                >
+                  <Badge tone={SEVERITY_TONE[r.flagSeverity]}>
+                    {r.flagCount} · {r.flagSeverity}
+                  </Badge>
+                </Link>
+              ) : (
+                <span className="text-fg-muted">—</span>
+              )}
             </Td>
             <Td className="whitespace-nowrap text-fg-muted">{formatDateTime(r.createdAt)}</Td>
           </tr>

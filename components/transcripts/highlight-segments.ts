@@ -12,6 +12,8 @@ export type TextHighlight = {
   end?: number | null;
   /** tool-call: the call's id. */
   toolCallId?: string | null;
+  /** tool-call: the exact text inside the call's arguments to mark (a scanner flag's evidence). */
+  excerpt?: string | null;
   /** What the highlight means, shown on hover and beside whole tool calls/results. */
   label: string;
   tone: HighlightTone;
@@ -65,4 +67,17 @@ function sameHighlights(a: readonly TextHighlight[], b: readonly TextHighlight[]
 /** The text highlights of a message, if any (tool-call and tool-result ones are drawn elsewhere). */
 export function hasTextHighlights(highlights: readonly TextHighlight[] | undefined): boolean {
   return Boolean(highlights?.some((h) => h.kind === "text"));
+}
+
+/**
+ * Where an excerpt sits in a tool call's pretty-printed arguments: as written, or JSON-escaped (an
+ * argument with newlines or quotes is printed escaped). Null when it is not there.
+ */
+export function findExcerpt(args: string, excerpt: string): { start: number; end: number } | null {
+  if (!excerpt) return null;
+  const plain = args.indexOf(excerpt);
+  if (plain >= 0) return { start: plain, end: plain + excerpt.length };
+  const escaped = JSON.stringify(excerpt).slice(1, -1);
+  const at = args.indexOf(escaped);
+  return at >= 0 ? { start: at, end: at + escaped.length } : null;
 }

@@ -5,7 +5,8 @@ import type { TranscriptMessage } from "@/lib/rollouts/message-dto";
 import { formatArguments, messageAnchor } from "@/lib/rollouts/transcript-text";
 import { cn } from "@/lib/utils";
 import { HighlightBadges } from "./highlight-badges";
-import { type HighlightMap, NO_HIGHLIGHTS } from "./highlight-segments";
+import { findExcerpt, type HighlightMap, NO_HIGHLIGHTS, type TextHighlight } from "./highlight-segments";
+import { HighlightedText } from "./highlighted-text";
 import { PlainText } from "./plain-text";
 import { ToolResultBody } from "./tool-result-body";
 import { TruncatedText } from "./truncated-text";
@@ -29,12 +30,18 @@ export function ToolCallCard({
 }) {
   const args = formatArguments(call.arguments);
   const isError = Boolean(result?.error);
+  // Marks that name an excerpt of the arguments (scanner evidence) highlight that text itself.
+  const inArguments: TextHighlight[] = [];
   const marks =
     messageIndex === undefined
       ? []
       : (highlights.get(messageIndex) ?? []).filter(
           (h) => h.kind === "tool-call" && h.toolCallId === call.id,
         );
+  for (const mark of marks) {
+    const range = mark.excerpt ? findExcerpt(args, mark.excerpt) : null;
+    if (range) inArguments.push({ ...mark, kind: "text", ...range });
+  }
   return (
     <section
       aria-label={`Tool call ${call.name}`}
@@ -67,7 +74,13 @@ export function ToolCallCard({
             text={args}
             fullLength={args.length}
             maxLines={40}
-            render={(t) => <PlainText text={t} />}
+            render={(t) =>
+              inArguments.length > 0 ? (
+                <HighlightedText text={t} highlights={inArguments} />
+              ) : (
+                <PlainText text={t} />
+              )
+            }
           />
         </div>
         <div className={cn("min-w-0 border-t border-border p-3 md:border-t-0", isError && "bg-danger/5")}>

@@ -8,6 +8,7 @@ const NAV_ITEMS: NavItem[] = [
   { href: "/environments", label: "Environments" },
   { href: "/rollouts", label: "Rollouts" },
   { href: "/review", label: "Review" },
+  { href: "/scanners", label: "Scanners" },
   { href: "/catalog", label: "Catalog" },
   { href: "/settings", label: "Settings" },
 ];

@@ -22,6 +22,7 @@ export const PAGE_RULES = {
   "/rollouts/compare": "rollouts.read",
   "/rollouts/runs": "rollouts.read",
   "/review": "review.work",
+  "/scanners": "scanners.read",
   "/review/queues/new": "queues.manage",
   "/review/queues/[id]": "review.work",
   "/review/queues/[id]/agreement": "review.adjudicate",

@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { listSignatureChoices } from "@/lib/scanners/queries";
 import { countPendingRollouts } from "@/lib/search/index-rollouts";
 import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
@@ -185,7 +186,12 @@ export async function listRolloutFacets({ ctx }: { ctx: Ctx }) {
       .orderBy(desc(runs.createdAt))
       .limit(100),
   ]);
-  return { models: models.map((m) => m.model as string), environments: environmentRows, runs: runRows };
+  return {
+    models: models.map((m) => m.model as string),
+    environments: environmentRows,
+    runs: runRows,
+    signatures: listSignatureChoices(),
+  };
 }
 
 /** The latest imports of the workspace (newest 200), for the runs page. */

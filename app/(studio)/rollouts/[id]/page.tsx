@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
+import { FlaggedTranscript } from "@/components/scanners/flagged-transcript";
 import { SidePanel } from "@/components/transcripts/side-panel";
-import { TranscriptPane } from "@/components/transcripts/transcript-pane";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
@@ -13,6 +13,8 @@ import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
 import { getRollout, listMessages, listSiblingRollouts } from "@/lib/rollouts/transcript-queries";
+import type { FlagView } from "@/lib/scanners/flag-view";
+import { listRolloutFlags } from "@/lib/scanners/queries";
 
 export const metadata: Metadata = { title: "Rollout" };
 
@@ -36,7 +38,14 @@ export default async function RolloutPage({ params }: Props) {
     loadRollout(ctx, id),
     listMessages({ ctx, rolloutId: id, input: windowInput }),
   ]);
-  const siblings = await listSiblingRollouts({ ctx, rollout });
+  const [siblings, flags] = await Promise.all([
+    listSiblingRollouts({ ctx, rollout }),
+    listRolloutFlags({ ctx, rolloutId: rollout.id }),
+  ]);
+  const flagViews: FlagView[] = flags.map(({ createdAt: _c, ...flag }) => ({
+    ...flag,
+    reviews: flag.reviews.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  }));
   const queryClient = getQueryClient();
   queryClient.setQueryData(rolloutKeys.window(id, 0, TRANSCRIPT_WINDOW_SIZE), firstWindow);
   const title = rollout.taskKey ?? rollout.externalId ?? `Rollout ${rollout.id.slice(0, 8)}`;
@@ -75,13 +84,12 @@ export default async function RolloutPage({ params }: Props) {
       </p>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          {rollout.messageCount === 0 ? (
-            <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-fg-muted">
-              This rollout has no messages.
-            </p>
-          ) : (
-            <TranscriptPane rolloutId={rollout.id} messageCount={rollout.messageCount} />
-          )}
+          <FlaggedTranscript
+            rolloutId={rollout.id}
+            messageCount={rollout.messageCount}
+            flags={flagViews}
+            canReview={can(ctx.role, "review.work")}
+          />
           <SidePanel rollout={rollout} siblings={siblings} />
         </div>
       </HydrationBoundary>

@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/layout/page-header";
+import { MetricCell } from "@/components/scanners/metric-cell";
+import { ScanNowButton } from "@/components/scanners/scan-now-button";
+import { SignatureTable } from "@/components/scanners/signature-table";
+import { getWorkspacePageContext } from "@/lib/auth/current";
+import { can } from "@/lib/permissions/rules";
+import { formatCount } from "@/lib/rollouts/format";
+import { getScannerMetrics } from "@/lib/scanners/metrics-queries";
+import { getScanProgress, listSignatureSettings } from "@/lib/scanners/queries";
+
+export const metadata: Metadata = { title: "Scanners" };
+
+export default async function ScannersPage() {
+  const { ctx } = await getWorkspacePageContext("/scanners");
+  const [metrics, settings, progress] = await Promise.all([
+    getScannerMetrics({ ctx }),
+    listSignatureSettings({ ctx }),
+    getScanProgress({ ctx }),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title="Scanners"
+        description="Reward-hack signatures run over every rollout's tool calls and results; reviewers confirm or reject their flags. Precision, recall and false-positive rate are measured against reviewers' final labels (95% Wilson intervals), on a development split and a held-out split of the labelled rollouts."
+        actions={can(ctx.role, "scanners.run") ? <ScanNowButton /> : null}
+      />
+      <section
+        aria-label="Scan summary"
+        className="mb-6 grid gap-4 rounded-lg border border-border bg-surface p-4 text-sm sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <div>
+          <p className="text-fg-muted">Rollouts scanned</p>
+          <p className="text-lg font-semibold tabular-nums">
+            {formatCount(progress.scanned)} of {formatCount(progress.total)}
+          </p>
+        </div>
+        <div>
+          <p className="text-fg-muted">Flagged rollouts</p>
+          <p className="text-lg font-semibold tabular-nums">{formatCount(progress.flagged)}</p>
+        </div>
+        <div>
+          <p className="text-fg-muted">Any medium/high flag: recall (held-out)</p>
+          <MetricCell value={metrics.overall["held-out"].recall} />
+        </div>
+        <div>
+          <p className="text-fg-muted">False-positive rate (held-out)</p>
+          <MetricCell value={metrics.overall["held-out"].falsePositiveRate} />
+        </div>
+      </section>
+      <p className="mb-3 text-sm text-fg-muted">
+        {formatCount(metrics.labelled)} scanned rollouts carry a final label that says whether they are a
+        reward hack. Labels come from the review queues (use the “Flagged first” order) and from confirming
+        flags in the transcript viewer.
+      </p>
+      <div className="rounded-lg border border-border bg-surface">
+        <SignatureTable
+          detectors={metrics.detectors}
+          settings={settings}
+          canManage={can(ctx.role, "scanners.manage")}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/db/client";
+import type { LabelVerdict } from "@/db/schema/review-values";
+import { assertCan, type Ctx } from "@/lib/auth/context";
+import { buildFinalLabelsCte } from "@/lib/labels/final-labels";
+import { SIGNATURE_INFO } from "./catalog";
+import { LLM_SCANNER_INFO } from "./llm-info";
+import { type LabelledScan, measureBySplit, type SignatureMetrics, type Split } from "./metrics";
+import { DETERMINISTIC_SCANNER } from "./scan-rollout";
+import type { SignatureInfo } from "./types";
+
+// The Scanners page's numbers: per signature (and for the LLM scanner, and for "any medium or high
+// flag"), precision / recall / false-positive rate against reviewers' final labels on each split,
+// plus how many flags it raised and what reviewers said about them.
+
+export type DetectorRow = {
+  info: SignatureInfo;
+  flags: number;
+  flaggedRollouts: number;
+  confirmed: number;
+  rejected: number;
+  metrics: Record<Split, SignatureMetrics>;
+};
+
+export type ScannerMetrics = {
+  /** Scanned rollouts with a final label that says hack or not. */
+  labelled: number;
+  overall: Record<Split, SignatureMetrics>;
+  detectors: DetectorRow[];
+};
+
+type Row = {
+  rollout_id: string;
+  verdict: LabelVerdict | null;
+  signatures: string[];
+  counted: string[];
+  llm_scanned: boolean;
+};
+
+export async function getScannerMetrics({ ctx }: { ctx: Ctx }): Promise<ScannerMetrics> {
+  assertCan(ctx, "scanners.read");
+  const workspaceId = ctx.workspace.id;
+  const labelled = await db.execute<Row>(sql`${buildFinalLabelsCte(workspaceId)}
+    select f.rollout_id, f.verdict,
+      coalesce((select array_agg(distinct fl.signature) from flags fl where fl.rollout_id = f.rollout_id), '{}') as signatures,
+      coalesce((select array_agg(distinct fl.signature) from flags fl where fl.rollout_id = f.rollout_id
+        and fl.severity in ('high', 'medium')), '{}') as counted,
+      exists (select 1 from rollout_scans s2 where s2.rollout_id = f.rollout_id and s2.scanner = 'llm') as llm_scanned
+    from final f
+    where f.verdict is not null and exists (select 1 from rollout_scans s where s.rollout_id = f.rollout_id
+      and s.scanner = ${DETERMINISTIC_SCANNER})`);
+  const rows: (LabelledScan & { counted: string[]; llmScanned: boolean })[] = labelled.map((r) => ({
+    rolloutId: r.rollout_id,
+    verdict: r.verdict,
+    signatures: r.signatures ?? [],
+    counted: r.counted ?? [],
+    llmScanned: r.llm_scanned,
+  }));
+  const counts = await db.execute<{
+    signature: string;
+    flags: number;
+    rollouts: number;
+    confirmed: number;
+    rejected: number;
+  }>(sql`
+    select f.signature, count(*)::int as flags, count(distinct f.rollout_id)::int as rollouts,
+      count(*) filter (where r.verdict = 'confirmed')::int as confirmed,
+      count(*) filter (where r.verdict = 'rejected')::int as rejected
+    from flags f
+    left join lateral (select fr.verdict from flag_reviews fr where fr.flag_id = f.id
+      order by fr.created_at desc limit 1) r on true
+    where f.workspace_id = ${workspaceId}
+    group by f.signature`);
+  const bySignature = new Map(counts.map((c) => [c.signature, c]));
+  const detectors: DetectorRow[] = [...SIGNATURE_INFO, LLM_SCANNER_INFO].map((info) => {
+    const c = bySignature.get(info.id);
+    const scope = info.id === LLM_SCANNER_INFO.id ? rows.filter((r) => r.llmScanned) : rows;
+    return {
+      info,
+      flags: c?.flags ?? 0,
+      flaggedRollouts: c?.rollouts ?? 0,
+      confirmed: c?.confirmed ?? 0,
+      rejected: c?.rejected ?? 0,
+      metrics: measureBySplit(scope, (r) => r.signatures.includes(info.id)),
+    };
+  });
+  return {
+    labelled: rows.filter((r) => r.verdict !== null).length,
+    overall: measureBySplit(rows, (r) => r.counted.some((s) => s !== LLM_SCANNER_INFO.id)),
+    detectors,
+  };
+}
