@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./audit";
+export * from "./drafts";
 export * from "./environments";
 export * from "./labels";
 export * from "./origins";
