@@ -1,4 +1,14 @@
-import { customType, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users, workspaces } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments, tasks } from "./environments";

@@ -27,7 +27,10 @@ describe("plantFlaw", () => {
   });
 
   it("changes a number that stands once, never a year, and keeps its format", () => {
-    const flaw = plantFlaw({ passage: "In 2021 the fund paid 1,250 grants. Costs were 3.5 million.", kind: "wrong-number" });
+    const flaw = plantFlaw({
+      passage: "In 2021 the fund paid 1,250 grants. Costs were 3.5 million.",
+      kind: "wrong-number",
+    });
     expect(flaw?.original).toBe("1,250");
     expect(flaw?.planted).toBe("1,750");
     expect(flaw?.flawed).toContain("2021");
@@ -35,13 +38,18 @@ describe("plantFlaw", () => {
   });
 
   it("prefers the conclusion when reversing, and keeps capitalisation", () => {
-    const flaw = plantFlaw({ passage: "Prices rose in May. Overall, the policy improved welfare.", kind: "reversed-conclusion" });
+    const flaw = plantFlaw({
+      passage: "Prices rose in May. Overall, the policy improved welfare.",
+      kind: "reversed-conclusion",
+    });
     expect(flaw).toMatchObject({ sentence: 2, original: "improved", planted: "worsened" });
   });
 
   it("returns null where the passage offers no place for the flaw", () => {
     expect(plantFlaw({ passage: "No figures here at all.", kind: "wrong-number" })).toBeNull();
-    expect(plantFlaw({ passage: "A single sentence with a control group.", kind: "missing-control" })).toBeNull();
+    expect(
+      plantFlaw({ passage: "A single sentence with a control group.", kind: "missing-control" }),
+    ).toBeNull();
     expect(plantFlaw({ passage: "Nothing points anywhere.", kind: "reversed-conclusion" })).toBeNull();
   });
 });
@@ -56,7 +64,10 @@ describe("buildFlawTask", () => {
     expect(reason).toContain(`Sentence ${flaw.sentence}`);
     const result = checkCoverage({
       prompt: content.prompt,
-      agentVisible: content.resources.map((r) => ({ label: r.name, text: r.kind === "document" ? r.content : "" })),
+      agentVisible: content.resources.map((r) => ({
+        label: r.name,
+        text: r.kind === "document" ? r.content : "",
+      })),
       answerKey: content.answerKey,
       criteria: content.criteria,
       checks: [],

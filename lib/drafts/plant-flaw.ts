@@ -50,9 +50,19 @@ const DIRECTION_PAIRS: [string, string][] = [
   ["reduces", "raises"],
   ["outperformed", "underperformed"],
 ];
-const OPPOSITE = new Map<string, string>(DIRECTION_PAIRS.flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][]));
-const CONCLUSION_RE = /\b(therefore|thus|hence|conclude[sd]?|suggest(s|ed)?|show(s|ed)?|found|indicates?|results?|overall)\b/i;
-const CONTROL_RE = /\b(control(s|led)?|placebo|baseline|comparison group|randomi[sz]ed|counterfactual|held[- ]out|untreated)\b/i;
+const OPPOSITE = new Map<string, string>(
+  DIRECTION_PAIRS.flatMap(
+    ([a, b]) =>
+      [
+        [a, b],
+        [b, a],
+      ] as [string, string][],
+  ),
+);
+const CONCLUSION_RE =
+  /\b(therefore|thus|hence|conclude[sd]?|suggest(s|ed)?|show(s|ed)?|found|indicates?|results?|overall)\b/i;
+const CONTROL_RE =
+  /\b(control(s|led)?|placebo|baseline|comparison group|randomi[sz]ed|counterfactual|held[- ]out|untreated)\b/i;
 
 function withCase(word: string, like: string): string {
   return like[0] === like[0].toUpperCase() ? word[0].toUpperCase() + word.slice(1) : word;
@@ -71,7 +81,9 @@ function shiftNumber(value: string): string {
   const decimals = value.includes(".") ? value.split(".")[1].length : 0;
   const shifted = plain < 10 ? plain * 2 + (plain === 0 ? 3 : 0) : plain * 1.4;
   const fixed = shifted.toFixed(decimals);
-  return value.includes(",") ? Number(fixed).toLocaleString("en-US", { minimumFractionDigits: decimals }) : fixed;
+  return value.includes(",")
+    ? Number(fixed).toLocaleString("en-US", { minimumFractionDigits: decimals })
+    : fixed;
 }
 
 function plantWrongNumber(sentences: string[], passage: string): PlantedFlaw | null {
