@@ -223,9 +223,7 @@ export const FIXTURE_SNAPSHOT: EnvironmentVersionSnapshot = parseSnapshot({
           config: { expected: "Zebra-Quartz-7781", caseSensitive: true, normalizeWhitespace: true },
         },
       ],
-      testScripts: [
-        { filename: "check.sh", language: "bash", content: '#!/bin/bash\ngrep -q Zebra "$1"\n' },
-      ],
+      testScripts: [{ filename: "check.sh", language: "bash", content: '#!/bin/bash\ngrep -q Zebra "$1"\n' }],
     },
   ],
   samples: [
