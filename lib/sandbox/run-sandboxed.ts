@@ -91,6 +91,7 @@ export async function runSandboxed(input: RunSandboxedInput): Promise<SandboxRes
       const copied = copyAnswerTree({
         source: input.answerDir,
         destination: resolveInside(stage, input.answerTarget ?? "answer"),
+        label: input.answerTarget ?? "answer",
       });
       if (!copied.ok) return refused(`refused before grading: ${copied.reason}`);
     }

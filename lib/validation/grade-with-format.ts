@@ -6,7 +6,7 @@ import { type ExportFile, toPythonIdentifier } from "@/lib/exports/export-file";
 import type { ExportFormat } from "@/lib/exports/formats";
 import { toKarotteOverlayFolder } from "@/lib/exports/karotte";
 import type { SnapshotTask } from "@/lib/exports/snapshot";
-import { runSandboxed, type SandboxFile, type SandboxResult } from "@/lib/sandbox";
+import { runSandboxed, type SandboxFile, type SandboxLimits, type SandboxResult } from "@/lib/sandbox";
 import { HARBOR_GRADE_COMMAND, INSPECT_DRIVER, KAROTTE_DRIVER, VERIFIERS_DRIVER } from "./harness/drivers";
 import { RUNNER_STUBS } from "./harness/runner-stubs";
 
@@ -29,6 +29,8 @@ type GradeInput = {
   judgeReply: string | null;
   /** Harbor only: the /app folder the oracle agent left (runHarborOracle), graded instead of `answer`. */
   appDir?: string;
+  /** Sandbox limits for the grading run (defaults: DEFAULT_SANDBOX_LIMITS). */
+  limits?: Partial<SandboxLimits>;
 };
 
 const STAGED_STUBS: SandboxFile[] = RUNNER_STUBS.map((f) => ({
@@ -96,7 +98,12 @@ export async function gradeWithFormat(input: GradeInput): Promise<GradeOutcome> 
     const root = `/work/export/${toPythonIdentifier(input.slug)}`;
     command = [python, "/work/harness/driver.py", root, input.task.key, "/work/answer.md"];
   }
-  const run = await runSandboxed({ command, files, env: { ...baseEnv(input.judgeReply), ...extraEnv } });
+  const run = await runSandboxed({
+    command,
+    files,
+    env: { ...baseEnv(input.judgeReply), ...extraEnv },
+    limits: input.limits,
+  });
   return readResult(run, (json) => json.score);
 }
 
@@ -127,6 +134,7 @@ async function gradeWithHarbor(input: GradeInput): Promise<GradeOutcome> {
       ],
       writableDirs: ["/logs"],
       env: input.judgeReply === null ? {} : { STUDIO_JUDGE_REPLY: input.judgeReply },
+      limits: input.limits,
     });
     return readResult(grade, (json) => json.reward);
   } finally {
