@@ -30,6 +30,16 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /**
+   * Encrypts provider API keys at rest (AES-256-GCM, key = SHA-256 of this). Unset: a random secret
+   * kept in DATA_DIR/studio-secret, created on first use (fine for one machine; set it when several
+   * machines share a database, and keep it: keys encrypted under another secret can't be read).
+   */
+  STUDIO_SECRET: z
+    .string()
+    .min(16, "STUDIO_SECRET needs at least 16 characters.")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,
