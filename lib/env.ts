@@ -34,6 +34,22 @@ const serverEnvSchema = z.object({
   INTERACTIVE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Searches one workspace may run at once; more wait in a short queue, then get 429. */
   SEARCH_CONCURRENCY_PER_WORKSPACE: z.coerce.number().int().min(1).default(4),
+  /** Background jobs the web server runs at once (lib/jobs/); 0: none, leave them to `studio worker`. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** How often a running job proves its worker alive; four missed beats and another worker resumes it. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** How often an idle worker asks for new jobs. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
+  /**
+   * Encrypts provider API keys at rest (AES-256-GCM, key = SHA-256 of this). Unset: a random secret
+   * kept in DATA_DIR/studio-secret, created on first use (fine for one machine; set it when several
+   * machines share a database, and keep it: keys encrypted under another secret can't be read).
+   */
+  STUDIO_SECRET: z
+    .string()
+    .min(16, "STUDIO_SECRET needs at least 16 characters.")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,

@@ -19,6 +19,7 @@ export const PAGE_RULES = {
   "/rollouts": "rollouts.read",
   "/rollouts/import": "rollouts.import",
   "/rollouts/[id]": "rollouts.read",
+  "/rollouts/[id]/promote": "environments.write",
   "/rollouts/compare": "rollouts.read",
   "/rollouts/runs": "rollouts.read",
   "/review": "review.work",
@@ -92,6 +93,9 @@ export const API_RULES = {
   "POST /api/v1/environments/[slug]/retire": "environments.publish",
   "GET /api/v1/environments/[slug]/versions": "environments.read",
   "GET /api/v1/environments/[slug]/versions/[n]/export": "environments.export",
+  "GET /api/v1/providers": "providers.read",
+  "POST /api/v1/providers": "providers.manage",
+  "POST /api/v1/providers/[id]/test": "providers.manage",
   "GET /api/v1/catalog": "catalog.read",
   "GET /api/v1/catalog/[slug]": "catalog.read",
 } as const satisfies Record<string, RouteRule>;
@@ -125,6 +129,7 @@ export const ACTION_RULES = {
   updateEnvironment: "environments.write",
   archiveEnvironment: "environments.write",
   createTask: "environments.write",
+  promoteRollout: "environments.write",
   archiveTask: "environments.write",
   dismissFinding: "environments.write",
   restoreTaskRevision: "environments.write",
@@ -140,6 +145,10 @@ export const ACTION_RULES = {
   chooseSample: "environments.write",
   removeSample: "environments.write",
   createDatasheetLink: "datasheets.share",
+  createProvider: "providers.manage",
+  updateProvider: "providers.manage",
+  archiveProvider: "providers.manage",
+  testProvider: "providers.manage",
   revokeDatasheetLink: "datasheets.share",
 } as const satisfies Record<string, RouteRule>;
 
