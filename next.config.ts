@@ -9,14 +9,11 @@ const nextConfig: NextConfig = {
     "fzstd",
     "pg-boss",
     "pg",
-<<<<<<< HEAD
+    "unpdf",
     // The scanners' parsers: the tree-sitter runtime and the grammars' WASM files (lib/scanners/parsers).
     "web-tree-sitter",
     "tree-sitter-bash",
     "tree-sitter-python",
-=======
-    "unpdf",
->>>>>>> main
   ],
   poweredByHeader: false,
   // `npm run typecheck` (part of `npm test`) checks types; skipping it here keeps `npm start` fast.

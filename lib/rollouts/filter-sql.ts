@@ -1,12 +1,8 @@
 import "server-only";
 import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-<<<<<<< HEAD
 import { environments, flags, labels, messageSearch, rollouts } from "@/db/schema";
-=======
-import { environments, labels, messageSearch, rollouts } from "@/db/schema";
 import type { SearchStrategy } from "@/lib/search/search-strategy";
->>>>>>> main
 import { toTsQuery } from "@/lib/search/text-search";
 import type { RolloutCursor } from "./cursor";
 import type { RolloutFilter, RolloutSort } from "./schemas";
