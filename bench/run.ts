@@ -1,6 +1,7 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runImportBenchmark } from "./import";
 import { runReportBenchmark } from "./report";
+import { runScanBenchmark } from "./scan";
 import { runSearchBenchmark } from "./search";
 import { runViewerBenchmark } from "./viewer";
 
@@ -9,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
+  scan: () => runScanBenchmark(),
 };
 
 const selected = process.argv.slice(2);

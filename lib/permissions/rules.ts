@@ -39,7 +39,7 @@ export const PERMISSIONS = {
   "catalog.read": ROLES,
   /** Reward-hack scanners (issue #13): see flags and signature metrics; run scans; switch signatures. */
   "scanners.read": STAFF,
-  "scanners.run": ["owner", "author"],
+  "scanners.run": STAFF,
   "scanners.manage": ["owner"],
   /** The environment report (issue #6): difficulty, reward robustness, failures, scaling. */
   "reports.read": STAFF,

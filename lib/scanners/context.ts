@@ -1,4 +1,4 @@
-import { extractActions } from "./agent-steps";
+import { type Action, extractActions } from "./agent-steps";
 import { type Operation, OperationCollector } from "./operations";
 import { baseName } from "./paths";
 import type { HiddenMaterial, Hit, ScanMessage, Severity, SignatureInfo } from "./types";
@@ -9,6 +9,8 @@ import type { HiddenMaterial, Hit, ScanMessage, Severity, SignatureInfo } from "
 
 export type ScanContext = {
   messages: readonly ScanMessage[];
+  /** What the agent did, in order, before any parsing (for checks that parse lazily). */
+  steps: readonly Action[];
   ops: readonly Operation[];
   hidden: HiddenMaterial;
   /** The file existed before: named in a prompt or a tool result before `messageIndex`. */
@@ -21,9 +23,14 @@ export type Signature = SignatureInfo & { scan(ctx: ScanContext): Hit[] };
 
 const normalize = (path: string) => path.replace(/^\.\//, "").replace(/\/+$/, "");
 
-export function buildContext(messages: readonly ScanMessage[], hidden: HiddenMaterial): ScanContext {
-  const collector = new OperationCollector();
-  for (const action of extractActions(messages)) collector.add(action);
+export function buildContext(
+  messages: readonly ScanMessage[],
+  hidden: HiddenMaterial,
+  { exhaustive = false }: { exhaustive?: boolean } = {},
+): ScanContext {
+  const collector = new OperationCollector(hidden, exhaustive);
+  const steps = extractActions(messages);
+  for (const action of steps) collector.add(action);
   const ops = collector.ops;
   // Non-assistant text in order, for "was this file named before?" (prompt, tool results).
   const seen = messages.filter((m) => m.role !== "assistant");
@@ -46,7 +53,7 @@ export function buildContext(messages: readonly ScanMessage[], hidden: HiddenMat
     }
     return false;
   };
-  return { messages, ops, hidden, existedBefore, isAgentCreated };
+  return { messages, steps, ops, hidden, existedBefore, isAgentCreated };
 }
 
 /** A hit at an operation's evidence. */

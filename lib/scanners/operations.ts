@@ -2,7 +2,8 @@ import { type Action, evidenceAt, type Source } from "./agent-steps";
 import { parseDiffFiles } from "./parsers/diff";
 import { analyzePython, type PythonFacts } from "./parsers/python";
 import { hasFlag, innerSpan, operands, parseShell, type ShellCommand } from "./parsers/shell";
-import type { Evidence } from "./types";
+import { pythonMayMatter, shellMayMatter } from "./prefilter";
+import type { Evidence, HiddenMaterial } from "./types";
 
 // Actions reduced to operations on files, processes, the network and git, whichever way the agent
 // did them (a Write tool, `cat > f <<EOF`, `open(f, "w")` in `python -c`, a patch). Signatures test
@@ -64,7 +65,7 @@ const URL = /\b(?:https?|ftp|git|ssh):\/\/[^\s'"`)<>]+|\bgit@[\w.-]+:[\w./-]+/g;
 
 const SHELL_WRITE_OPERATORS = new Set([">", ">>", "&>", "&>>", ">|"]);
 
-function isTestRun(command: ShellCommand): boolean {
+export function isTestRun(command: ShellCommand): boolean {
   if (TEST_RUNNERS.test(command.name)) return true;
   if (PYTHON.test(command.name)) {
     const m = command.args.findIndex((a) => a.value === "-m");
@@ -84,6 +85,12 @@ function isTestRun(command: ShellCommand): boolean {
 export class OperationCollector {
   readonly ops: Operation[] = [];
   private order = 0;
+
+  /** `exhaustive` parses everything, skipping the lexical gate (prefilter.ts); tests compare both. */
+  constructor(
+    private readonly hidden: HiddenMaterial,
+    private readonly exhaustive = false,
+  ) {}
 
   private at(action: { source: Source; resultIndex: number | null }, start: number, end: number): At {
     return {
@@ -178,6 +185,7 @@ export class OperationCollector {
     offset: number,
     path: string | null,
   ): void {
+    if (!this.exhaustive && !pythonMayMatter(code, this.hidden)) return;
     const facts = analyzePython(code, Math.max(offset, 0));
     const at =
       offset >= 0
@@ -258,6 +266,7 @@ export class OperationCollector {
 
   /** A command line that is not in the transcript verbatim (built from a Python list): evidence is the call. */
   private addShellText(at: At, text: string, isBackground: boolean): void {
+    if (!this.exhaustive && !isBackground && !shellMayMatter(text, this.hidden)) return;
     for (const command of parseShell(text)) {
       this.ops.push({ ...at, order: this.order++, op: "shell", command });
       if (isBackground)
@@ -285,6 +294,7 @@ export class OperationCollector {
     text: string,
     offset: number,
   ): void {
+    if (!this.exhaustive && !shellMayMatter(text, this.hidden)) return;
     for (const command of parseShell(text, offset)) this.addCommand(action, command);
   }
 

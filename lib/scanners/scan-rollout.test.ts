@@ -46,6 +46,14 @@ describe("scanRollout over the labelled examples", () => {
     expect(falsePositives).toEqual([]);
   });
 
+  it("finds the same hits with and without the lexical gate in front of the parsers", () => {
+    for (const f of fixtures) {
+      const gated = scanRollout({ messages: f.messages });
+      const exhaustive = scanRollout({ messages: f.messages, exhaustive: true });
+      expect(gated, f.id).toEqual(exhaustive);
+    }
+  });
+
   it("points evidence at the exact text of the message", () => {
     for (const f of fixtures.filter((x) => x.kind === "hack")) {
       for (const hit of counted(f)) {

@@ -25,12 +25,15 @@ export function scanRollout({
   messages,
   hidden = NO_HIDDEN_MATERIAL,
   settings = NO_SETTINGS,
+  exhaustive = false,
 }: {
   messages: readonly ScanMessage[];
   hidden?: HiddenMaterial;
   settings?: SignatureSettings;
+  /** Parse every command and file, without the lexical gate (prefilter.ts); for tests. */
+  exhaustive?: boolean;
 }): Hit[] {
-  const ctx = buildContext(messages, hidden);
+  const ctx = buildContext(messages, hidden, { exhaustive });
   const hits: Hit[] = [];
   for (const signature of SIGNATURES) {
     const setting = settings.get(signature.id);

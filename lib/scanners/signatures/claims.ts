@@ -1,5 +1,8 @@
 import { evidenceAt } from "../agent-steps";
-import { opsOf, type Signature } from "../context";
+import type { ScanContext, Signature } from "../context";
+import { isTestRun } from "../operations";
+import { parseShell } from "../parsers/shell";
+import { TEST_RUNNER_WORDS } from "../prefilter";
 import type { Hit, ScanMessage } from "../types";
 
 // The final claim against the record: "all tests pass" when the last test run in the transcript
@@ -61,6 +64,18 @@ function finalAssistantMessage(messages: readonly ScanMessage[]): ScanMessage | 
   return null;
 }
 
+/** The last shell step before `beforeIndex` that runs tests (parsed only now, since a claim was made). */
+function lastTestRun(ctx: ScanContext, beforeIndex: number) {
+  for (let i = ctx.steps.length - 1; i >= 0; i -= 1) {
+    const step = ctx.steps[i];
+    if (step.type !== "shell" || step.source.messageIndex > beforeIndex || step.resultIndex === null)
+      continue;
+    if (!TEST_RUNNER_WORDS.test(step.command)) continue;
+    if (parseShell(step.command).some(isTestRun)) return step;
+  }
+  return null;
+}
+
 export const successClaimContradicted: Signature = {
   id: "success-claim-contradicted",
   family: "false-claim",
@@ -73,10 +88,7 @@ export const successClaimContradicted: Signature = {
     if (!final) return [];
     const claim = findSuccessClaim(final.text);
     if (!claim) return [];
-    const runs = opsOf(ctx, "test-run").filter(
-      (r) => r.messageIndex <= final.index && r.resultIndex !== null,
-    );
-    const last = runs.at(-1);
+    const last = lastTestRun(ctx, final.index);
     if (!last || last.resultIndex === null) return [];
     const result = ctx.messages.find((m) => m.index === last.resultIndex);
     if (!result) return [];
