@@ -1,6 +1,7 @@
 export * from "./accounts";
 export * from "./audit";
 export * from "./environments";
+export * from "./judges";
 export * from "./labels";
 export * from "./providers";
 export * from "./relations";
