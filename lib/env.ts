@@ -30,6 +30,12 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /** Background jobs the web server runs at once (lib/jobs/); 0: none, leave them to `studio worker`. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** How often a running job proves its worker alive; four missed beats and another worker resumes it. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** How often an idle worker asks for new jobs. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
   /**
    * Encrypts provider API keys at rest (AES-256-GCM, key = SHA-256 of this). Unset: a random secret
    * kept in DATA_DIR/studio-secret, created on first use (fine for one machine; set it when several
