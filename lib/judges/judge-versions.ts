@@ -23,6 +23,7 @@ export function toLoadedVersion(row: JudgeVersion): LoadedVersion {
 }
 
 export async function findJudge(executor: Executor, ctx: Ctx, judgeId: string): Promise<Judge> {
+  if (!z.uuid().safeParse(judgeId).success) throw new AppError("not_found", "No such judge.");
   const [judge] = await executor
     .select()
     .from(judges)

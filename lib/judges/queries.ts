@@ -5,7 +5,7 @@ import { environments, judges, judgeVersions, judgments, providers } from "@/db/
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import type { CalibrationReport } from "./calibration";
-import { findJudge, type LoadedVersion, toLoadedVersion } from "./judge-versions";
+import { findJudge, getJudgeVersion, type LoadedVersion, toLoadedVersion } from "./judge-versions";
 import type { JudgeSnapshot } from "./snapshot";
 
 // Reads of judges, their versions and judgments. Snapshots are returned without the hidden material.
@@ -212,4 +212,67 @@ export async function listRolloutJudgments({
     disagreement: j.disagreement,
     createdAt: j.createdAt.toISOString(),
   }));
+}
+
+export type JudgeJob = {
+  id: string;
+  status: string;
+  purpose: "run" | "calibrate";
+  version: number;
+  total: number | null;
+  done: number;
+  failed: number;
+  error: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  createdAt: string;
+};
+
+/** The judge's jobs, newest first, with the tokens and dollars each has spent so far. */
+export async function listJudgeJobs({ ctx, judgeId }: { ctx: Ctx; judgeId: string }): Promise<JudgeJob[]> {
+  assertCan(ctx, "environments.read");
+  const rows = await db.execute<{
+    id: string;
+    status: string;
+    purpose: "run" | "calibrate" | null;
+    version: number;
+    total: number | null;
+    done: number;
+    failed: number;
+    error: string | null;
+    input_tokens: number;
+    output_tokens: number;
+    cost_usd: number;
+    created_at: Date | string;
+  }>(sql`select j.id, j.status, j.payload->>'purpose' as purpose, v.version, j.total, j.done, j.failed, j.error,
+      coalesce(u.input_tokens, 0)::float8 as input_tokens, coalesce(u.output_tokens, 0)::float8 as output_tokens,
+      coalesce(u.cost_usd, 0)::float8 as cost_usd, j.created_at
+    from jobs j
+    join judge_versions v on v.id::text = j.payload->>'judgeVersionId'
+    left join lateral (select sum(input_tokens) as input_tokens, sum(output_tokens) as output_tokens, sum(cost_usd) as cost_usd
+      from judgments where job_id = j.id) u on true
+    where j.workspace_id = ${ctx.workspace.id} and j.kind = 'judge' and v.judge_id = ${judgeId}
+    order by j.created_at desc limit 20`);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    purpose: r.purpose ?? "run",
+    version: r.version,
+    total: r.total,
+    done: r.done,
+    failed: r.failed,
+    error: r.error,
+    inputTokens: Number(r.input_tokens),
+    outputTokens: Number(r.output_tokens),
+    costUsd: Number(r.cost_usd),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/** The tasks a version grades (key and title), for "Try the judge". */
+export async function listJudgedTasks({ ctx, versionId }: { ctx: Ctx; versionId: string }) {
+  assertCan(ctx, "environments.read");
+  const version = await getJudgeVersion({ ctx, versionId });
+  return version.snapshot.tasks.map((t) => ({ key: t.key, title: t.title }));
 }

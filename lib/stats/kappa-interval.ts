@@ -2,7 +2,13 @@
 // 1969, "Large sample standard errors of kappa and weighted kappa"), clipped to [−1, 1].
 import type { CohenKappa } from "./cohen-kappa";
 
-export type KappaInterval = { kappa: number | null; lower: number | null; upper: number | null; se: number | null; n: number };
+export type KappaInterval = {
+  kappa: number | null;
+  lower: number | null;
+  upper: number | null;
+  se: number | null;
+  n: number;
+};
 
 export function kappaInterval(result: CohenKappa, z = 1.96): KappaInterval {
   const { kappa, expected, n, matrix } = result;
@@ -19,7 +25,8 @@ export function kappaInterval(result: CohenKappa, z = 1.96): KappaInterval {
     });
   });
   const variance =
-    (diagonal + (1 - kappa) ** 2 * offDiagonal - (kappa - expected * (1 - kappa)) ** 2) / (n * (1 - expected) ** 2);
+    (diagonal + (1 - kappa) ** 2 * offDiagonal - (kappa - expected * (1 - kappa)) ** 2) /
+    (n * (1 - expected) ** 2);
   const se = Math.sqrt(Math.max(0, variance));
   return { kappa, lower: Math.max(-1, kappa - z * se), upper: Math.min(1, kappa + z * se), se, n };
 }
