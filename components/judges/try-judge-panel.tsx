@@ -138,14 +138,18 @@ function TryResultView({ result }: { result: TryResult }) {
             Raw answer of {m.provider} ({m.model}){m.answers.length > 1 ? ", asked twice" : ""}
             {m.error ? `: ${m.error}` : ""}
           </summary>
-          {m.answers.map((a, i) => (
-            <pre
-              key={`${m.provider}-${i}`}
-              className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-surface-muted p-2 text-xs"
-            >
-              {a}
-            </pre>
-          ))}
+          {(["first answer", "asked again"] as const).flatMap((label, i) =>
+            m.answers[i] === undefined
+              ? []
+              : [
+                  <pre
+                    key={label}
+                    className="mt-1 max-h-80 overflow-auto whitespace-pre-wrap rounded bg-surface-muted p-2 text-xs"
+                  >
+                    {m.answers[i]}
+                  </pre>,
+                ],
+          )}
         </details>
       ))}
       <details className="text-sm">
