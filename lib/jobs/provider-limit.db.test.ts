@@ -66,9 +66,10 @@ describe("withProviderLimit", () => {
     await sleep(100);
     const controller = new AbortController();
     let ran = false;
-    const waiter = withProviderLimit(key, { concurrency: 1 }, async () => void (ran = true), {
-      signal: controller.signal,
-    });
+    const request = async () => {
+      ran = true;
+    };
+    const waiter = withProviderLimit(key, { concurrency: 1 }, request, { signal: controller.signal });
     controller.abort(new Error("cancelled"));
     await expect(waiter).rejects.toThrow("cancelled");
     release();
