@@ -66,10 +66,16 @@ describe("withProviderLimit", () => {
     await sleep(100);
     const controller = new AbortController();
     let ran = false;
-    const request = async () => {
-      ran = true;
-    };
-    const waiter = withProviderLimit(key, { concurrency: 1 }, request, { signal: controller.signal });
+    const waiter = withProviderLimit(
+      key,
+      { concurrency: 1 },
+      async () => {
+        ran = true;
+      },
+      {
+        signal: controller.signal,
+      },
+    );
     controller.abort(new Error("cancelled"));
     await expect(waiter).rejects.toThrow("cancelled");
     release();
