@@ -7,13 +7,34 @@ import { AppError, ERROR_STATUS, toPublicError } from "@/lib/errors";
 import { API_RULES, type ApiRoute, type RouteRule } from "@/lib/permissions/routes";
 import { can } from "@/lib/permissions/rules";
 import { parseInput } from "@/lib/validation";
+import { listParamNames, type PathParams, paramSchema } from "./path-params";
+import { MAX_JSON_BODY_BYTES, readJsonBody } from "./read-body";
 
-type Handler<Q> = (args: {
+// The HTTP boundary of every /api route (STYLE §3): authenticate, check the route's rule, parse path
+// parameters, query and JSON body with zod, run the handler, and turn every error into
+// {"error":{code,message}} with its status. Handlers receive parsed, typed input only.
+
+/** Public and signed-in routes may run without a workspace; every other rule guarantees a ctx. */
+type CtxFor<R extends ApiRoute> = (typeof API_RULES)[R] extends "public" | "signed-in" ? Ctx | null : Ctx;
+
+type NoInput = z.ZodType<Record<string, never>>;
+
+export type RouteOptions<Q extends z.ZodType, B extends z.ZodType> = {
+  /** The query string, parsed from its key/value pairs (422 when invalid). */
+  query?: Q;
+  /** A JSON body: read up to maxBodyBytes (413), parsed as JSON (400), then with this schema (422). */
+  body?: B;
+  maxBodyBytes?: number;
+};
+
+export type RouteArgs<R extends ApiRoute, Q, B> = {
+  /** The raw request: headers, and the byte stream of routes that take uploads instead of JSON. */
   request: Request;
-  ctx: Ctx | null;
+  ctx: CtxFor<R>;
+  params: PathParams<R>;
   query: Q;
-  params: Record<string, string>;
-}) => Promise<Response | unknown> | Response | unknown;
+  body: B;
+};
 
 /** A Bearer API key, else the browser session. */
 async function resolveRequestContext(
@@ -38,27 +59,42 @@ function checkRule(rule: RouteRule, ctx: Ctx | null, hasCredentials: boolean): v
   if (!ctx || !can(ctx.role, rule)) throw new AppError("not_found", "Not found.");
 }
 
-/**
- * The boundary of every /api route handler: authenticates, checks the route's rule from the table,
- * parses the query, and maps errors to `{"error":{code,message}}` with the right status.
- */
-export function withRoute<Q = Record<string, never>>(
-  route: ApiRoute,
-  options: { query?: z.ZodType<Q> },
-  handler: Handler<Q>,
-) {
-  return async (request: Request, context: { params?: Promise<Record<string, string>> } = {}) => {
+/** Path parameters by name (lib/api/path-params.ts); a value that can't name anything answers 404. */
+function parseParams(route: string, raw: Record<string, string | string[]>): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  for (const name of listParamNames(route)) {
+    const result = paramSchema(name).safeParse(raw[name]);
+    if (!result.success) throw new AppError("not_found", "Not found.");
+    parsed[name] = result.data;
+  }
+  return parsed;
+}
+
+export function withRoute<
+  R extends ApiRoute,
+  Q extends z.ZodType = NoInput,
+  B extends z.ZodType = z.ZodType<undefined>,
+>(route: R, options: RouteOptions<Q, B>, handler: (args: RouteArgs<R, z.output<Q>, z.output<B>>) => unknown) {
+  return async (
+    request: Request,
+    context: { params?: Promise<Record<string, string | string[]>> } = {},
+  ): Promise<Response> => {
     try {
       const rule: RouteRule = API_RULES[route];
       const { ctx, hasCredentials } =
         rule === "public" ? { ctx: null, hasCredentials: false } : await resolveRequestContext(request);
       checkRule(rule, ctx, hasCredentials);
+      const params = parseParams(route, (await context.params) ?? {});
       const url = new URL(request.url);
-      const query = options.query
-        ? parseInput(options.query, Object.fromEntries(url.searchParams))
-        : ({} as Q);
-      const params = (await context.params) ?? {};
-      const result = await handler({ request, ctx, query, params });
+      const query = options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : {};
+      const body = options.body
+        ? parseInput(options.body, await readJsonBody(request, options.maxBodyBytes ?? MAX_JSON_BODY_BYTES))
+        : undefined;
+      const result = await handler({ request, ctx, params, query, body } as RouteArgs<
+        R,
+        z.output<Q>,
+        z.output<B>
+      >);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error, route);
@@ -66,9 +102,19 @@ export function withRoute<Q = Record<string, never>>(
   };
 }
 
+/** Postgres "data exception" (SQLSTATE class 22): a value the database refused, i.e. bad input. */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function errorResponse(error: unknown, where: string): Response {
   if (!(error instanceof AppError)) console.error(`[api ${where}]`, error);
-  const { code, message, fieldErrors } = toPublicError(error);
+  const publicError = isDataException(error)
+    ? { code: "bad_request" as const, message: "The request holds a value the database can't store." }
+    : toPublicError(error);
+  const { code, message } = publicError;
+  const fieldErrors = "fieldErrors" in publicError ? publicError.fieldErrors : undefined;
   return Response.json(
     { error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } },
     { status: ERROR_STATUS[code] },

@@ -6,6 +6,7 @@ import { taskFiles } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { findTask } from "./task-access";
 
 /** Binary resources larger than this are refused (413); text documents are stored as text instead. */
@@ -34,7 +35,7 @@ export async function uploadTaskFile({
   const name = file.name.replace(/[\\/\0]/g, "_").slice(0, 200) || "file";
   const mediaType = /^[\w.+-]+\/[\w.+-]+$/.test(file.mediaType) ? file.mediaType : "application/octet-stream";
   const sha256 = createHash("sha256").update(file.data).digest("hex");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { task } = await findTask(tx, ctx, taskId);
     const [existing] = await tx
       .select({ id: taskFiles.id, size: taskFiles.size })

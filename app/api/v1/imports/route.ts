@@ -3,7 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { withRoute } from "@/lib/api/with-route";
 import { resolveDataDir } from "@/lib/env";
-import { AppError } from "@/lib/errors";
 import { importQuery } from "@/lib/imports/api-schemas";
 import { getImportLimits } from "@/lib/imports/limits";
 import { receiveUpload } from "@/lib/imports/receive-upload";
@@ -13,7 +12,6 @@ export const POST = withRoute(
   "POST /api/v1/imports",
   { query: importQuery },
   async ({ request, ctx, query }) => {
-    if (!ctx) throw new AppError("not_found", "Not found.");
     const dir = path.join(resolveDataDir(), "uploads", randomUUID());
     const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
     try {

@@ -3,5 +3,5 @@ import { listRollouts } from "@/lib/rollouts/queries";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
 
 export const GET = withRoute("GET /api/v1/rollouts", { query: rolloutFilterInput }, ({ ctx, query }) =>
-  listRollouts({ ctx: ctx!, input: query }),
+  listRollouts({ ctx, input: query }),
 );
