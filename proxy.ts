@@ -10,9 +10,20 @@ function apiError(code: ErrorCode, message: string, headers: Record<string, stri
   return NextResponse.json({ error: { code, message } }, { status: ERROR_STATUS[code], headers });
 }
 
+/** Whether every %-escape of the path decodes to UTF-8 (Next answers a bare 500 otherwise). */
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === "/api/v1" || pathname.startsWith("/api/v1/")) {
+    if (!isDecodable(pathname)) return apiError("not_found", "The path is not valid UTF-8 once decoded.");
     const match = matchApiRoute(request.method, pathname);
     if (match.kind === "not_found")
       return apiError("not_found", `No API route ${pathname}; see /api/v1/openapi.json.`);

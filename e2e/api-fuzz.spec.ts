@@ -9,16 +9,19 @@ import { expect, test } from "./fixtures";
 // JSON error shape (or succeed): never 5xx.
 
 async function send(request: APIRequestContext, key: string, fuzz: FuzzRequest) {
-  const response = await request.fetch(fuzz.path, {
-    method: fuzz.method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(fuzz.contentType ? { "content-type": fuzz.contentType } : {}),
-    },
-    data: fuzz.body,
-    maxRedirects: 0,
-    failOnStatusCode: false,
-  });
+  const response = await request
+    .fetch(fuzz.path, {
+      method: fuzz.method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(fuzz.contentType ? { "content-type": fuzz.contentType } : {}),
+      },
+      data: fuzz.body,
+      maxRedirects: 0,
+      failOnStatusCode: false,
+    })
+    .catch((error: Error) => error);
+  if (response instanceof Error) return { status: 599, text: `no answer: ${response.message}`, type: "" };
   const status = response.status();
   const text = await response.text();
   return { status, text, type: response.headers()["content-type"] ?? "" };

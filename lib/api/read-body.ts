@@ -35,9 +35,18 @@ export async function readRawBody(request: Request, maxBytes: number): Promise<B
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const text = (await readRawBody(request, maxBytes)).toString("utf8");
   if (!text.trim()) throw new AppError("bad_request", "Send a JSON body.");
+  let hasNul = false;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    // NUL characters can't be stored in any text or jsonb column: refuse them here, with a 400.
+    parsed = JSON.parse(text, (_key, value) => {
+      if (_key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) hasNul = true;
+      return value;
+    });
   } catch {
     throw new AppError("bad_request", "The body is not valid JSON.");
   }
+  if (hasNul)
+    throw new AppError("bad_request", "The body holds a NUL character (\\u0000), which can't be stored.");
+  return parsed;
 }

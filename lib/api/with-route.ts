@@ -1,12 +1,14 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { resolveApiKey } from "@/lib/accounts/api-keys";
 import type { Ctx } from "@/lib/auth/context";
 import { getSessionInfo } from "@/lib/auth/current";
+import { env } from "@/lib/env";
 import { AppError, ERROR_STATUS, toPublicError } from "@/lib/errors";
 import { API_RULES, type ApiRoute, type RouteRule } from "@/lib/permissions/routes";
 import { can } from "@/lib/permissions/rules";
 import { parseInput } from "@/lib/validation";
+import { listOperations } from "./openapi";
 import { listParamNames, type PathParams, paramSchema } from "./path-params";
 import { MAX_JSON_BODY_BYTES, readJsonBody } from "./read-body";
 
@@ -70,6 +72,16 @@ function parseParams(route: string, raw: Record<string, string | string[]>): Rec
   return parsed;
 }
 
+/** The query's key/value pairs; NUL characters, which no text column can hold, are refused. */
+function readQuery(url: URL): Record<string, string> {
+  const query = Object.fromEntries(url.searchParams);
+  for (const [name, value] of Object.entries(query)) {
+    if (value.includes("\u0000") || name.includes("\u0000"))
+      throw new AppError("bad_request", `The query parameter ${JSON.stringify(name)} holds a NUL character.`);
+  }
+  return query;
+}
+
 export function withRoute<
   R extends ApiRoute,
   Q extends z.ZodType = NoInput,
@@ -86,7 +98,7 @@ export function withRoute<
       checkRule(rule, ctx, hasCredentials);
       const params = parseParams(route, (await context.params) ?? {});
       const url = new URL(request.url);
-      const query = options.query ? parseInput(options.query, Object.fromEntries(url.searchParams)) : {};
+      const query = options.query ? parseInput(options.query, readQuery(url)) : {};
       const body = options.body
         ? parseInput(options.body, await readJsonBody(request, options.maxBodyBytes ?? MAX_JSON_BODY_BYTES))
         : undefined;
@@ -95,6 +107,7 @@ export function withRoute<
         z.output<Q>,
         z.output<B>
       >);
+      if (env.API_CHECK_RESPONSES) await checkResponse(route, result);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error, route);
@@ -102,10 +115,30 @@ export function withRoute<
   };
 }
 
+/** Tests only (API_CHECK_RESPONSES): a 2xx JSON answer must match the route's documented schema. */
+async function checkResponse(route: ApiRoute, result: unknown): Promise<void> {
+  const schema = listOperations()[route]?.response;
+  if (!schema) return;
+  let body = result;
+  if (result instanceof Response) {
+    if (!result.ok || !result.headers.get("content-type")?.includes("application/json")) return;
+    body = await result.clone().json();
+  } else {
+    body = JSON.parse(JSON.stringify(result));
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new Error(`${route} answered outside its OpenAPI schema: ${z.prettifyError(parsed.error)}`);
+}
+
 /** Postgres "data exception" (SQLSTATE class 22): a value the database refused, i.e. bad input. */
 function isDataException(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function errorResponse(error: unknown, where: string): Response {

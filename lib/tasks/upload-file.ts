@@ -37,11 +37,16 @@ export async function uploadTaskFile({
   const sha256 = createHash("sha256").update(file.data).digest("hex");
   return runInTransaction(ctx, async (tx) => {
     const { task } = await findTask(tx, ctx, taskId);
-    const [existing] = await tx
-      .select({ id: taskFiles.id, size: taskFiles.size })
-      .from(taskFiles)
-      .where(and(eq(taskFiles.taskId, task.id), eq(taskFiles.sha256, sha256)));
+    const findExisting = async () =>
+      (
+        await tx
+          .select({ id: taskFiles.id, size: taskFiles.size })
+          .from(taskFiles)
+          .where(and(eq(taskFiles.taskId, task.id), eq(taskFiles.sha256, sha256)))
+      )[0];
+    const existing = await findExisting();
     if (existing) return { fileId: existing.id, name, mediaType, size: existing.size, sha256 };
+    // Two uploads of the same bytes at once: the second finds the first's row instead of failing.
     const [row] = await tx
       .insert(taskFiles)
       .values({
@@ -54,7 +59,13 @@ export async function uploadTaskFile({
         data: file.data,
         createdById: actorUserId(ctx.actor),
       })
+      .onConflictDoNothing({ target: [taskFiles.taskId, taskFiles.sha256] })
       .returning({ id: taskFiles.id });
+    if (!row) {
+      const winner = await findExisting();
+      if (!winner) throw new AppError("conflict", "The same file is being uploaded; try again.");
+      return { fileId: winner.id, name, mediaType, size: winner.size, sha256 };
+    }
     await recordAudit(tx, ctx.actor, {
       workspaceId: ctx.workspace.id,
       action: "task.upload-file",
