@@ -4,10 +4,17 @@ import { expect, test } from "./fixtures";
 // plugins, images from our origin and data: only; the studio works under it without violations.
 
 function directives(policy: string): Map<string, string> {
-  return new Map(policy.split(";").map((d) => d.trim()).map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]));
+  return new Map(
+    policy
+      .split(";")
+      .map((d) => d.trim())
+      .map((d) => [d.split(" ")[0], d.slice(d.indexOf(" ") + 1)]),
+  );
 }
 
-test("[security] every page is served with a nonce-based CSP that its own scripts carry", async ({ page }) => {
+test("[security] every page is served with a nonce-based CSP that its own scripts carry", async ({
+  page,
+}) => {
   const first = await page.goto("/login");
   const policy = first?.headers()["content-security-policy"] ?? "";
   const csp = directives(policy);

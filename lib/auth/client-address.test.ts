@@ -6,9 +6,9 @@ const spoofed = (extra: Record<string, string> = {}) =>
 
 describe("resolveClientAddress", () => {
   it("ignores X-Forwarded-For unless a proxy is trusted, and uses the socket address", () => {
-    expect(resolveClientAddress(spoofed({ [CLIENT_ADDRESS_HEADER]: "198.51.100.7" }), { trustProxy: false })).toBe(
-      "198.51.100.7",
-    );
+    expect(
+      resolveClientAddress(spoofed({ [CLIENT_ADDRESS_HEADER]: "198.51.100.7" }), { trustProxy: false }),
+    ).toBe("198.51.100.7");
     expect(resolveClientAddress(spoofed(), { trustProxy: false })).toBe("local");
   });
 
@@ -16,8 +16,8 @@ describe("resolveClientAddress", () => {
     expect(resolveClientAddress(spoofed({ [CLIENT_ADDRESS_HEADER]: "10.0.0.1" }), { trustProxy: true })).toBe(
       "203.0.113.9",
     );
-    expect(resolveClientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "10.0.0.1" }), { trustProxy: true })).toBe(
-      "10.0.0.1",
-    );
+    expect(
+      resolveClientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: "10.0.0.1" }), { trustProxy: true }),
+    ).toBe("10.0.0.1");
   });
 });
