@@ -266,5 +266,7 @@ test("[rollouts] a message the source sent under another role says so, with the 
   await expect(result.getByTitle('The source file gives this message the role "user"')).toBeVisible();
   await result.getByText("Source fields (3)").click();
   await expect(result.getByText('"exitCode": 0')).toBeVisible();
-  await expect(page.getByRole("article", { name: "Message 0, user" }).getByText("Source fields")).toHaveCount(0);
+  await expect(page.getByRole("article", { name: "Message 0, user" }).getByText("Source fields")).toHaveCount(
+    0,
+  );
 });
