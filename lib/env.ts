@@ -30,6 +30,10 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /** Live-run batches written at once per process; more wait in line (INGEST_MAX_WAITING). */
+  INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).default(4),
+  /** Live-run batches that may wait for a writer; beyond that the API answers 429 with Retry-After. */
+  INGEST_MAX_WAITING: z.coerce.number().int().min(0).default(16),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,

@@ -69,8 +69,12 @@ export function withRoute<Q = Record<string, never>>(
 export function errorResponse(error: unknown, where: string): Response {
   if (!(error instanceof AppError)) console.error(`[api ${where}]`, error);
   const { code, message, fieldErrors } = toPublicError(error);
+  const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
   return Response.json(
     { error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } },
-    { status: ERROR_STATUS[code] },
+    {
+      status: ERROR_STATUS[code],
+      headers: retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : undefined,
+    },
   );
 }

@@ -23,11 +23,13 @@ import { type RolloutFilterInput, rolloutFilterInput } from "./schemas";
 export type RolloutListItem = {
   id: string;
   externalId: string | null;
+  /** A live run's step or checkpoint. */
+  step: number | null;
   model: string | null;
   environment: string | null;
   task: string | null;
   reward: number | null;
-  status: "completed" | "error" | "truncated";
+  status: "completed" | "error" | "truncated" | "running";
   messageCount: number;
   toolCallCount: number;
   toolErrorCount: number;
@@ -65,6 +67,7 @@ export async function listRollouts({
     .select({
       id: rollouts.id,
       externalId: rollouts.externalId,
+      step: rollouts.step,
       model: rollouts.model,
       environment: environments.slug,
       task: rollouts.taskKey,
@@ -177,13 +180,14 @@ export async function listRolloutFacets({ ctx }: { ctx: Ctx }) {
   return { models: models.map((m) => m.model as string), environments: environmentRows, runs: runRows };
 }
 
-/** The latest imports of the workspace (newest 200), for the runs page. */
+/** The latest runs of the workspace, imports and live runs (newest 200), for the runs page. */
 export async function listRuns({ ctx }: { ctx: Ctx }) {
   assertCan(ctx, "rollouts.read");
   return db
     .select({
       id: runs.id,
-      source: runs.source,
+      kind: runs.kind,
+      source: sql<string>`coalesce(${runs.name}, ${runs.source})`,
       format: runs.format,
       model: runs.model,
       status: runs.status,
