@@ -34,9 +34,23 @@ const serverEnvSchema = z.object({
   INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).default(4),
   /** Live-run batches that may wait for a writer; beyond that the API answers 429 with Retry-After. */
   INGEST_MAX_WAITING: z.coerce.number().int().min(0).default(16),
+  /**
+   * Encrypts provider API keys at rest (AES-256-GCM, key = SHA-256 of this). Unset: a random secret
+   * kept in DATA_DIR/studio-secret, created on first use (fine for one machine; set it when several
+   * machines share a database, and keep it: keys encrypted under another secret can't be read).
+   */
+  STUDIO_SECRET: z
+    .string()
+    .min(16, "STUDIO_SECRET needs at least 16 characters.")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,
+  /** bubblewrap, which sandboxes graders (lib/sandbox); without it, validation refuses to run scripts. */
+  SANDBOX_BWRAP: z.string().default("/usr/bin/bwrap"),
+  /** The Python 3 that sandboxed graders run (a system path: the sandbox sees /usr only). */
+  SANDBOX_PYTHON: z.string().default("/usr/bin/python3"),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

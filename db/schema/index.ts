@@ -2,6 +2,7 @@ export * from "./accounts";
 export * from "./audit";
 export * from "./environments";
 export * from "./labels";
+export * from "./providers";
 export * from "./relations";
 export * from "./reports";
 export * from "./review";

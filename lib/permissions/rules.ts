@@ -41,6 +41,10 @@ export const PERMISSIONS = {
   "reports.read": STAFF,
   /** Edit the hourly rates and judge prices the report prices one more task with. */
   "reports.configure": ["owner"],
+  /** Model providers (issue #12): add, edit, archive, test; their API keys are write-only. */
+  "providers.manage": ["owner"],
+  /** See providers (never keys) and pick them for judges and scanners. */
+  "providers.read": ["owner", "author"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
