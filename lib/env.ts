@@ -34,6 +34,12 @@ const serverEnvSchema = z.object({
   INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).default(4),
   /** Live-run batches that may wait for a writer; beyond that the API answers 429 with Retry-After. */
   INGEST_MAX_WAITING: z.coerce.number().int().min(0).default(16),
+  /** Background jobs the web server runs at once (lib/jobs/); 0: none, leave them to `studio worker`. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** How often a running job proves its worker alive; four missed beats and another worker resumes it. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** How often an idle worker asks for new jobs. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
   /**
    * Encrypts provider API keys at rest (AES-256-GCM, key = SHA-256 of this). Unset: a random secret
    * kept in DATA_DIR/studio-secret, created on first use (fine for one machine; set it when several
