@@ -34,6 +34,10 @@ const serverEnvSchema = z.object({
   INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).default(4),
   /** Live-run batches that may wait for a writer; beyond that the API answers 429 with Retry-After. */
   INGEST_MAX_WAITING: z.coerce.number().int().min(0).default(16),
+  /** Longest a page's or API request's query may run (searches, lists) before Postgres stops it. */
+  INTERACTIVE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Searches one workspace may run at once; more wait in a short queue, then get 429. */
+  SEARCH_CONCURRENCY_PER_WORKSPACE: z.coerce.number().int().min(1).default(4),
   /** Background jobs the web server runs at once (lib/jobs/); 0: none, leave them to `studio worker`. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** How often a running job proves its worker alive; four missed beats and another worker resumes it. */

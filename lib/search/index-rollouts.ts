@@ -110,8 +110,8 @@ export async function indexAllPendingRollouts({
 }
 
 /** Rollouts of a workspace whose messages are not searchable yet. */
-export async function countPendingRollouts(workspaceId: string): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(sql`
+export async function countPendingRollouts(workspaceId: string, executor: Executor = db): Promise<number> {
+  const [row] = await executor.execute<{ n: number }>(sql`
     select count(*)::int as n from rollouts
     where search_indexed_at is null and workspace_id = ${workspaceId}`);
   return Number(row.n);
