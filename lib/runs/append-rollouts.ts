@@ -7,8 +7,8 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { isAppError } from "@/lib/errors";
 import { type RolloutReplacement, replaceRollouts } from "@/lib/imports/replace-rollouts";
 import { type BatchTarget, type PreparedRollout, storeRolloutBatch } from "@/lib/imports/store-rollouts";
-import { wakeSearchIndexer } from "@/lib/search/search-indexer";
 import { parseInput } from "@/lib/validation";
+import { requestFollowUpJobs } from "./follow-up-jobs";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, parseLiveItem, prepareLiveItem } from "./live-items";
 import { assertOpen, loadBatchTarget, lockLiveRun } from "./live-run";
@@ -85,7 +85,7 @@ export async function appendRollouts({
       }
     }
   });
-  if (results.some((r) => r.status === "created" || r.status === "updated")) wakeSearchIndexer();
+  if (results.some((r) => r.status === "created" || r.status === "updated")) requestFollowUpJobs(ctx);
   return { results };
 }
 

@@ -7,7 +7,7 @@ import { POST as appendRoute } from "@/app/api/v1/runs/[id]/rollouts/route";
 import { GET as stepsRoute } from "@/app/api/v1/runs/[id]/steps/route";
 import { POST as openRunRoute } from "@/app/api/v1/runs/route";
 import { db } from "@/db/client";
-import { messages, rolloutSources, rollouts } from "@/db/schema";
+import { jobs, messages, rolloutSources, rollouts } from "@/db/schema";
 import { createIngestGate, setIngestGate } from "./ingest-gate";
 import { call, createKeyWorkspace } from "./testing/live-api";
 
@@ -42,7 +42,7 @@ afterEach(() => setIngestGate(undefined));
 
 describe("live runs over the API", () => {
   it("stores a batch once: a resent batch answers duplicate and stores nothing twice", async () => {
-    const { keyFor } = await createKeyWorkspace();
+    const { keyFor, workspace } = await createKeyWorkspace();
     const key = await keyFor("author");
     const run = await openRun(key);
     const batch = { items: [item("a"), item("b", { step: 2, reward: 0 })] };
@@ -71,6 +71,14 @@ describe("live runs over the API", () => {
     });
     const listed = await call(listRoute, { key: await keyFor("reviewer"), query: `?run=${run}&step=2` });
     expect(listed.body.items.map((i: { externalId: string }) => i.externalId)).toEqual(["b"]);
+    // New rollouts become searchable through the search-index job, requested after the append.
+    await expect
+      .poll(async () =>
+        (await db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.workspaceId, workspace.id))).map(
+          (j) => j.kind,
+        ),
+      )
+      .toContain("search-index");
   });
 
   it("updates a running rollout, refuses to change a completed one, and fails bad items alone", async () => {
