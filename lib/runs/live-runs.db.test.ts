@@ -73,10 +73,12 @@ describe("live runs over the API", () => {
     expect(listed.body.items.map((i: { externalId: string }) => i.externalId)).toEqual(["b"]);
     // New rollouts become searchable through the search-index job, requested after the append.
     await expect
-      .poll(async () =>
-        (await db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.workspaceId, workspace.id))).map(
-          (j) => j.kind,
-        ),
+      .poll(
+        async () =>
+          (await db.select({ kind: jobs.kind }).from(jobs).where(eq(jobs.workspaceId, workspace.id))).map(
+            (j) => j.kind,
+          ),
+        { timeout: 20_000 },
       )
       .toContain("search-index");
   });
