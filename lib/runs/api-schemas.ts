@@ -6,6 +6,7 @@ import {
   createRunInput,
   ITEM_RESULT_STATUSES,
   liveRolloutItem,
+  otlpExportInput,
 } from "./schemas";
 
 // OpenAPI operations of live runs (lib/api/openapi.ts lists them).
@@ -101,7 +102,7 @@ export const RUN_OPERATIONS: ApiOperations = {
     summary: "OTLP/HTTP JSON: OpenTelemetry GenAI spans as rollouts",
     description:
       "Point an exporter at /api/v1/runs/{id}/otlp (protocol http/json). One trace is one rollout keyed by its trace id, running until its root span arrives. Span attributes studio.step, studio.task and studio.reward set those fields.",
-    body: z.object({ resourceSpans: z.array(z.unknown()) }),
+    body: otlpExportInput,
     response: z.object({
       partialSuccess: z.object({ rejectedSpans: z.number().int(), errorMessage: z.string() }).optional(),
     }),

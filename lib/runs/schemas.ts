@@ -62,3 +62,6 @@ export const compareStepsInput = z.object({
 
 /** A batch request's largest body (250 rollouts of long transcripts fit many times over). */
 export const MAX_BATCH_BODY_BYTES = 64 * 1024 * 1024;
+
+/** An OTLP/JSON ExportTraceServiceRequest; its spans are read leniently by the OTel importer. */
+export const otlpExportInput = z.looseObject({ resourceSpans: z.array(z.unknown()) });

@@ -1,9 +1,7 @@
 import { withRoute } from "@/lib/api/with-route";
 import { createLiveRun } from "@/lib/runs/create-run";
-import type { CreateRunInput } from "@/lib/runs/schemas";
-import { readJsonBody } from "@/lib/tasks/request-body";
+import { createRunInput } from "@/lib/runs/schemas";
 
-export const POST = withRoute("POST /api/v1/runs", {}, async ({ ctx, request }) => {
-  const run = await createLiveRun({ ctx: ctx!, input: (await readJsonBody(request)) as CreateRunInput });
-  return Response.json(run, { status: 201 });
-});
+export const POST = withRoute("POST /api/v1/runs", { body: createRunInput }, async ({ ctx, body }) =>
+  Response.json(await createLiveRun({ ctx, input: body }), { status: 201 }),
+);

@@ -2,5 +2,5 @@ import { withRoute } from "@/lib/api/with-route";
 import { getRunSummary } from "@/lib/runs/queries";
 
 export const GET = withRoute("GET /api/v1/runs/[id]", {}, async ({ ctx, params }) =>
-  getRunSummary({ ctx: ctx!, id: params.id }),
+  getRunSummary({ ctx, id: params.id }),
 );

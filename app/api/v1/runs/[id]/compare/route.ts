@@ -5,5 +5,5 @@ import { compareStepsInput } from "@/lib/runs/schemas";
 export const GET = withRoute(
   "GET /api/v1/runs/[id]/compare",
   { query: compareStepsInput },
-  async ({ ctx, params, query }) => compareRunSteps({ ctx: ctx!, id: params.id, input: query }),
+  async ({ ctx, params, query }) => compareRunSteps({ ctx, id: params.id, input: query }),
 );
