@@ -7,4 +7,7 @@ export async function register(): Promise<void> {
   // Imported rollouts become searchable in the background (lib/search/).
   const { startSearchIndexer } = await import("@/lib/search/search-indexer");
   startSearchIndexer();
+  // Background jobs (lib/jobs/): the web server runs them too, unless WORKERS=0.
+  const { startServerWorker } = await import("@/lib/jobs/server-worker");
+  startServerWorker();
 }

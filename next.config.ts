@@ -2,7 +2,14 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Packages with WASM or data files stay in node_modules instead of being bundled (STYLE §10).
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "postgres", "fzstd"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "postgres",
+    "fzstd",
+    "pg-boss",
+    "pg",
+  ],
   poweredByHeader: false,
   // `npm run typecheck` (part of `npm test`) checks types; skipping it here keeps `npm start` fast.
   typescript: { ignoreBuildErrors: true },

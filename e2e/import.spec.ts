@@ -1,8 +1,9 @@
 import path from "node:path";
+import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
 import { createApiKeyForTest } from "./api-keys";
 import { expect, test } from "./fixtures";
 
-const CORPUS = path.resolve("../shared/corpus");
+const CORPUS = CORPUS_DIR;
 
 test("[import] an author imports corpus files through the UI and sees live counts and per-record errors", async ({
   page,

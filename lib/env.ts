@@ -30,9 +30,29 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /** Background jobs the web server runs at once (lib/jobs/); 0: none, leave them to `studio worker`. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  /** How often a running job proves its worker alive; four missed beats and another worker resumes it. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(300).default(5),
+  /** How often an idle worker asks for new jobs. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
+  /**
+   * Encrypts provider API keys at rest (AES-256-GCM, key = SHA-256 of this). Unset: a random secret
+   * kept in DATA_DIR/studio-secret, created on first use (fine for one machine; set it when several
+   * machines share a database, and keep it: keys encrypted under another secret can't be read).
+   */
+  STUDIO_SECRET: z
+    .string()
+    .min(16, "STUDIO_SECRET needs at least 16 characters.")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,
+  /** bubblewrap, which sandboxes graders (lib/sandbox); without it, validation refuses to run scripts. */
+  SANDBOX_BWRAP: z.string().default("/usr/bin/bwrap"),
+  /** The Python 3 that sandboxed graders run (a system path: the sandbox sees /usr only). */
+  SANDBOX_PYTHON: z.string().default("/usr/bin/python3"),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

@@ -4,6 +4,7 @@ import { ENVIRONMENT_OPERATIONS } from "@/lib/environments/api-schemas";
 import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
 import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
+import { PROVIDER_OPERATIONS } from "@/lib/providers/api-schemas";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
 import { EXPORT_OPERATIONS } from "@/lib/versions/api-schemas";
@@ -55,6 +56,7 @@ const OPERATIONS: ApiOperations = {
   ...REPORT_OPERATIONS,
   ...EXPORT_OPERATIONS,
   ...CATALOG_OPERATIONS,
+  ...PROVIDER_OPERATIONS,
 };
 
 function toSchema(schema: z.ZodType) {

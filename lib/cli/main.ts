@@ -4,6 +4,7 @@ import { registerAccountCommands } from "./accounts-commands";
 import { registerExportCommand } from "./export-command";
 import { registerImportCommand } from "./import-command";
 import { registerIndexCommand } from "./index-command";
+import { registerJobsCommands } from "./jobs-commands";
 import { createProgram, reportError, withDatabase } from "./program";
 
 const program = createProgram();
@@ -20,6 +21,7 @@ registerAccountCommands(program);
 registerImportCommand(program);
 registerIndexCommand(program);
 registerExportCommand(program);
+registerJobsCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,10 +6,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { environments, messages, rolloutSources, rollouts, runs, tasks } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { importFiles } from "./run-import";
 
-const CORPUS = path.resolve(process.cwd(), "../shared/corpus");
+const CORPUS = CORPUS_DIR;
 const corpusFile = (relative: string) => ({
   path: path.join(CORPUS, relative),
   name: path.basename(relative),

@@ -92,6 +92,9 @@ export const API_RULES = {
   "POST /api/v1/environments/[slug]/retire": "environments.publish",
   "GET /api/v1/environments/[slug]/versions": "environments.read",
   "GET /api/v1/environments/[slug]/versions/[n]/export": "environments.export",
+  "GET /api/v1/providers": "providers.read",
+  "POST /api/v1/providers": "providers.manage",
+  "POST /api/v1/providers/[id]/test": "providers.manage",
   "GET /api/v1/catalog": "catalog.read",
   "GET /api/v1/catalog/[slug]": "catalog.read",
 } as const satisfies Record<string, RouteRule>;
@@ -140,6 +143,10 @@ export const ACTION_RULES = {
   chooseSample: "environments.write",
   removeSample: "environments.write",
   createDatasheetLink: "datasheets.share",
+  createProvider: "providers.manage",
+  updateProvider: "providers.manage",
+  archiveProvider: "providers.manage",
+  testProvider: "providers.manage",
   revokeDatasheetLink: "datasheets.share",
 } as const satisfies Record<string, RouteRule>;
 

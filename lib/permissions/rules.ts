@@ -41,6 +41,13 @@ export const PERMISSIONS = {
   "reports.read": STAFF,
   /** Edit the hourly rates and judge prices the report prices one more task with. */
   "reports.configure": ["owner"],
+  /** Background jobs (issue #11): see the Jobs page and each job's progress; cancel and retry jobs. */
+  "jobs.read": ["owner", "author"],
+  "jobs.manage": ["owner", "author"],
+  /** Model providers (issue #12): add, edit, archive, test; their API keys are write-only. */
+  "providers.manage": ["owner"],
+  /** See providers (never keys) and pick them for judges and scanners. */
+  "providers.read": ["owner", "author"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

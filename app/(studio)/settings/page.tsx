@@ -5,6 +5,8 @@ import { ApiKeyForm } from "@/components/settings/api-key-form";
 import { CreateWorkspaceForm } from "@/components/settings/create-workspace-form";
 import { InviteForm } from "@/components/settings/invite-form";
 import { MemberRowActions } from "@/components/settings/member-row-actions";
+import { ProviderForm } from "@/components/settings/provider-form";
+import { ProviderRowActions } from "@/components/settings/provider-row-actions";
 import { RevokeButton } from "@/components/settings/revoke-button";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
@@ -12,6 +14,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { listApiKeys, listAuditEntries, listMembers, listOpenInvites } from "@/lib/accounts/queries";
 import { getPageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
+import { listProviders } from "@/lib/providers/queries";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -20,14 +23,15 @@ const formatDate = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace
 export default async function SettingsPage() {
   const { session, ctx } = await getPageContext("/settings");
   const isOwner = ctx !== null && can(ctx.role, "members.manage");
-  const [members, invites, keys, audit] = isOwner
+  const [members, invites, keys, audit, providers] = isOwner
     ? await Promise.all([
         listMembers({ ctx }),
         listOpenInvites({ ctx }),
         listApiKeys({ ctx }),
         listAuditEntries({ ctx }),
+        listProviders({ ctx, includeArchived: true }),
       ])
-    : [[], [], [], []];
+    : [[], [], [], [], []];
   return (
     <>
       <PageHeader
@@ -137,6 +141,48 @@ export default async function SettingsPage() {
                         ) : (
                           <RevokeButton kind="api-key" id={k.id} label={`Revoke key ${k.name}`} />
                         )}
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Section>
+            <Section
+              title="Model providers"
+              description="Where LLM judges and scanners send their requests. Keys are stored encrypted and never shown again; concurrency and requests per minute hold across every worker."
+            >
+              <ProviderForm />
+              <Table aria-label="Model providers">
+                <thead>
+                  <tr>
+                    <Th>Name</Th>
+                    <Th>Kind</Th>
+                    <Th>Model</Th>
+                    <Th>Base URL</Th>
+                    <Th>Key</Th>
+                    <Th>Limits</Th>
+                    <Th>$ / M tokens (in / out)</Th>
+                    <Th className="text-right">Actions</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {providers.map((p) => (
+                    <tr key={p.id}>
+                      <Td>
+                        {p.name} {p.archivedAt ? <Badge tone="danger">archived</Badge> : null}
+                      </Td>
+                      <Td>{p.kind}</Td>
+                      <Td className="font-mono text-xs">{p.model}</Td>
+                      <Td className="font-mono text-xs">{p.baseUrl}</Td>
+                      <Td>{p.hasApiKey ? "stored" : "none"}</Td>
+                      <Td className="whitespace-nowrap">
+                        {p.concurrency} at once{p.requestsPerMinute ? `, ${p.requestsPerMinute}/min` : ""}
+                      </Td>
+                      <Td>
+                        {p.inputPricePerMillion} / {p.outputPricePerMillion}
+                      </Td>
+                      <Td>
+                        <ProviderRowActions provider={p} />
                       </Td>
                     </tr>
                   ))}

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readFormatSample } from "@/lib/imports/read/read-file-head";
-import { CORPUS_DIR, collectImport, writeTempFile } from "@/lib/imports/testing/corpus";
+import { CORPUS_DIR, collectImport, corpusPath, writeTempFile } from "@/lib/imports/testing/corpus";
 import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
@@ -144,9 +144,9 @@ describe("inspect importer on the corpus (.json logs)", () => {
     for (const path of [BROWSER, POPULARITY, SECURITY, OLD_LAYOUT]) {
       expect(inspectImporter.detect(await readFormatSample({ path, name: path }))).toBe(95);
     }
-    const traj = resolve(process.cwd(), "../shared/corpus/swe-agent/pydicom__pydicom-1458.traj");
+    const traj = corpusPath("swe-agent/pydicom__pydicom-1458.traj");
     expect(inspectImporter.detect(await readFormatSample({ path: traj, name: "x.traj" }))).toBe(0);
-    const openhands = resolve(process.cwd(), "../shared/corpus/openhands/output.jsonl");
+    const openhands = corpusPath("openhands/output.jsonl");
     expect(inspectImporter.detect(await readFormatSample({ path: openhands, name: "output.jsonl" }))).toBe(0);
   });
 });

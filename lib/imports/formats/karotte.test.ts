@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFormatSample } from "@/lib/imports/read/read-file-head";
+import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
 import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
@@ -332,7 +333,7 @@ describe("karotte importer edge cases", () => {
     const detect = async (path: string) =>
       karotteImporter.detect(await readFormatSample({ path, name: path }));
     expect(await detect(join(example, "transcript.json"))).toBe(95);
-    const corpus = resolve(process.cwd(), "../shared/corpus");
+    const corpus = CORPUS_DIR;
     for (const path of [
       "inspect-ai-json/2025-05-12T20-27-36-04-00_browser.json",
       "openhands/basic.json",

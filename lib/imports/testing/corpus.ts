@@ -1,7 +1,8 @@
 // Test helpers for importers: the shared real-file corpus, temp files, and collecting parse output.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { countToolLinks } from "@/lib/imports/formats/shared/link-tool-results";
 import {
   DEFAULT_IMPORT_LIMITS,
@@ -11,8 +12,8 @@ import {
   type ParsedRecord,
 } from "@/lib/imports/types";
 
-/** The real files of `/work/shared/corpus`, read in place (never copied into the repo). */
-export const CORPUS_DIR = resolve(process.cwd(), "../shared/corpus");
+/** The real public transcript files kept as test data (see `test-data/corpus/SOURCES.md`). */
+export const CORPUS_DIR = fileURLToPath(new URL("../../../test-data/corpus", import.meta.url));
 
 export function corpusPath(relative: string): string {
   return join(CORPUS_DIR, relative);
