@@ -7,6 +7,7 @@ import { createTask } from "@/lib/tasks/create-task";
 import { createTaskInput } from "@/lib/tasks/schemas";
 import { findTemplate } from "@/lib/tasks/templates";
 import { DEMO_USERS } from "./demo-accounts";
+import { toDemoOracleSolution } from "./demo-oracle-answers";
 
 // The demo environment: the worked AI-safety templates as tasks. The experiment-design task gets
 // two extra sentences a grader can't check (one of them about process), so the coverage panel shows
@@ -48,15 +49,23 @@ export async function seedDemoEnvironments(workspace: {
     role: "owner",
   };
   await createEnvironment({ ctx, input: DEMO_ENVIRONMENT });
-  for (const key of DEMO_TASK_KEYS) {
-    const template = findTemplate(key)!;
-    const input = createTaskInput.parse(template.task);
-    if (key === "design-experiment") input.prompt = `${input.prompt.trimEnd()}\n${DELIBERATE_GAPS}`;
+  for (const { input, templateName } of listDemoTaskInputs()) {
     await createTask({
       ctx,
       environmentSlug: DEMO_ENVIRONMENT.slug,
       input,
-      message: `Created from the template "${template.name}"`,
+      message: `Created from the template "${templateName}"`,
     });
   }
+}
+
+/** The demo tasks: each template, plus the design task's gaps and an expert answer first among the reference solutions. */
+export function listDemoTaskInputs() {
+  return DEMO_TASK_KEYS.map((key) => {
+    const template = findTemplate(key)!;
+    const input = createTaskInput.parse(template.task);
+    if (key === "design-experiment") input.prompt = `${input.prompt.trimEnd()}\n${DELIBERATE_GAPS}`;
+    input.referenceSolutions = [toDemoOracleSolution(key), ...input.referenceSolutions];
+    return { key, input, templateName: template.name };
+  });
 }

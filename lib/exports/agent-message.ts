@@ -28,8 +28,9 @@ export function formatMessageWithDocuments(task: SnapshotTask): string {
 }
 
 /**
- * The row the Python graders read (tasks.json in grader-side folders): the agent's message (the
- * judge's {{prompt}}), the answer key, the rubric and the checks. Never agent-visible.
+ * The row the Python graders read (task.json in grader-side folders): the agent's message (the
+ * judge's {{prompt}}), the answer key, the rubric, the checks and the test scripts' names (their
+ * files ship beside it). Never agent-visible.
  */
 export function toGraderTask(task: SnapshotTask) {
   return {
@@ -40,6 +41,7 @@ export function toGraderTask(task: SnapshotTask) {
     scoring: task.scoring,
     rubric: { judgeTemplate: task.rubric.judgeTemplate, criteria: task.rubric.criteria },
     checks: task.checks,
+    testScripts: task.testScripts.map(({ filename, language }) => ({ filename, language })),
   };
 }
 export type GraderTask = ReturnType<typeof toGraderTask>;

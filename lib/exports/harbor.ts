@@ -3,14 +3,19 @@ import { EXECUTABLE_MODE, type ExportFile, toJsonText } from "./export-file";
 import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
 import { HARBOR_GRADER } from "./python/harbor-grader";
 import type { EnvironmentVersionSnapshot, SnapshotTask } from "./snapshot";
+import { formatTestScriptContract, isProgramSolution } from "./test-script-contract";
 import { tomlFloat, tomlString, tomlStringArray } from "./toml";
 
 // Harbor / Terminal-Bench task directories (formats/export-harbor.md), one per task, in a dataset
 // folder named after the environment. The agent sees instruction.md and the image built from
 // environment/; the answer key, rubric and checks live in tests/ (copied in after the agent
-// finishes) and the reference solution in solution/ (the oracle agent only).
+// finishes) and the reference solution in solution/ (the oracle agent only), which writes the file
+// the grader reads. Network is per phase: none for the agent, the judge's host only for the
+// verifier, and secrets are optional (`${VAR:-}`) because the grader treats the judge as optional.
 
 export const HARBOR_ANSWER_PATH = "/app/answer.md";
+/** The host the verifier may reach: the default judge endpoint. */
+export const HARBOR_JUDGE_HOST = "api.openai.com";
 
 export function buildHarborFiles(snapshot: EnvironmentVersionSnapshot): ExportFile[] {
   const root = snapshot.environment.slug;
@@ -32,13 +37,9 @@ function buildTaskFiles(snapshot: EnvironmentVersionSnapshot, task: SnapshotTask
     { path: "tests/test.sh", content: TEST_SH, mode: EXECUTABLE_MODE },
     { path: "tests/grade.py", content: HARBOR_GRADER },
     { path: `tests/${GRADING_MODULE_NAME}.py`, content: GRADING_MODULE },
-    {
-      path: "tests/task.json",
-      content: toJsonText({
-        ...toGraderTask(task),
-        testScripts: task.testScripts.map(({ filename, language }) => ({ filename, language })),
-      }),
-    },
+    { path: "tests/task.json", content: toJsonText(toGraderTask(task)) },
+    // The grader's own copy of the task's files: test scripts read these, not what the agent left in /app.
+    ...resources.map(({ name, content }) => ({ path: `tests/resources/${name}`, content })),
     ...task.testScripts.map((s) => ({
       path: `tests/scripts/${s.filename}`,
       content: s.content,
@@ -73,12 +74,18 @@ fi
 exit 0
 `;
 
+/** [verifier] network and env: the judge's host only, and only when a task has criteria. */
+function buildVerifierSection(hasJudge: boolean): string {
+  if (!hasJudge) return `network_mode = "no-network"\n`;
+  return `network_mode = "allowlist"
+allowed_hosts = ${tomlStringArray([HARBOR_JUDGE_HOST])}
+env = { OPENAI_API_KEY = "\${OPENAI_API_KEY:-}", OPENAI_BASE_URL = "\${OPENAI_BASE_URL:-https://${HARBOR_JUDGE_HOST}/v1}", JUDGE_MODEL = "\${JUDGE_MODEL:-gpt-4.1-mini}" }
+`;
+}
+
 function buildTaskToml(snapshot: EnvironmentVersionSnapshot, task: SnapshotTask): string {
   const hasJudge = task.rubric.criteria.length > 0;
   const agentSeconds = (task.timeBudgetMinutes ?? 10) * 60;
-  const verifierEnv = hasJudge
-    ? `env = { OPENAI_API_KEY = "\${OPENAI_API_KEY}", OPENAI_BASE_URL = "\${OPENAI_BASE_URL:-https://api.openai.com/v1}", JUDGE_MODEL = "\${JUDGE_MODEL:-gpt-4.1-mini}" }\n`
-    : "";
   return `schema_version = "1.3"
 
 [task]
@@ -96,16 +103,16 @@ scoring_mode = ${tomlString(task.scoring.mode)}
 
 [verifier]
 timeout_sec = ${tomlFloat(600)}
-${verifierEnv}
+${buildVerifierSection(hasJudge)}
 [agent]
 timeout_sec = ${tomlFloat(agentSeconds)}
+network_mode = "no-network"
 
 [environment]
 build_timeout_sec = ${tomlFloat(600)}
 cpus = 1
 memory_mb = 2048
 storage_mb = 10240
-allow_internet = ${hasJudge ? "true" : "false"}
 `;
 }
 
@@ -121,17 +128,30 @@ function extensionOf(language: string): string {
   return { python: "py", bash: "sh", sh: "sh", shell: "sh", json: "json" }[language.toLowerCase()] ?? "md";
 }
 
+/**
+ * solution/solve.sh: writes the answer to the file the grader reads (Harbor discards the oracle's
+ * stdout). A Bash or Python solution is a program whose output is the answer (REFERENCE_SOLUTION_RULE),
+ * run in a fresh folder holding a copy of the task's files; anything else is the answer itself.
+ */
 function buildSolveScript(solution: SnapshotTask["referenceSolutions"][number]): string {
   const delimiter = pickDelimiter(solution.content);
-  const language = solution.language.toLowerCase();
+  const program = isProgramSolution(solution.language);
   const body = solution.content.endsWith("\n") ? solution.content : `${solution.content}\n`;
-  if (language === "bash" || language === "sh" || language === "shell") {
-    return `#!/bin/bash\n# Reference solution (oracle).\ncat > /tmp/studio_solution.sh <<'${delimiter}'\n${body}${delimiter}\nbash /tmp/studio_solution.sh\n`;
+  if (!program) {
+    return `#!/bin/bash\n# Reference solution (oracle): the expert's answer.\nmkdir -p "$(dirname ${HARBOR_ANSWER_PATH})"\ncat > ${HARBOR_ANSWER_PATH} <<'${delimiter}'\n${body}${delimiter}\n`;
   }
-  if (language === "python") {
-    return `#!/bin/bash\n# Reference solution (oracle).\ncat > /tmp/studio_solution.py <<'${delimiter}'\n${body}${delimiter}\npython3 /tmp/studio_solution.py\n`;
-  }
-  return `#!/bin/bash\n# Reference solution (oracle): the expert's answer.\ncat > ${HARBOR_ANSWER_PATH} <<'${delimiter}'\n${body}${delimiter}\n`;
+  const file = program === "python" ? "solution.py" : "solution.sh";
+  const run = program === "python" ? "python3" : "bash";
+  return `#!/bin/bash
+# Reference solution (oracle): a program whose output is the answer.
+set -e
+work="$(mktemp -d)"
+if [ -d /app/resources ]; then cp -R /app/resources "$work/resources"; else mkdir "$work/resources"; fi
+cat > "$work/${file}" <<'${delimiter}'
+${body}${delimiter}
+mkdir -p "$(dirname ${HARBOR_ANSWER_PATH})"
+(cd "$work" && ${run} ${file}) > ${HARBOR_ANSWER_PATH}
+`;
 }
 
 function buildReadme(snapshot: EnvironmentVersionSnapshot): string {
@@ -141,8 +161,27 @@ ${describeEnvironment(snapshot)} Exported from Environment Studio as Harbor task
 
 Run every task: \`harbor run -p . -a <agent> -m <model>\`. Check the oracle: \`harbor run -p . -a oracle\`.
 
+From the folder where you extracted the export:
+
+\`\`\`bash
+cd ${snapshot.environment.slug}
+harbor run -p . -a oracle                   # every task's reference solution: each should score 1
+harbor run -p . -a <agent> -m <model>       # an agent
+\`\`\`
+
 Each task's verifier grades \`${HARBOR_ANSWER_PATH}\` with the programmatic checks, the author's test
 scripts and, when \`OPENAI_API_KEY\` is set on the host, the rubric through an LLM judge
-(\`JUDGE_MODEL\`, default gpt-4.1-mini), and writes \`/logs/verifier/reward.json\`.
+(\`JUDGE_MODEL\`, default gpt-4.1-mini; \`OPENAI_BASE_URL\` for another endpoint), and writes
+\`/logs/verifier/reward.json\`. The key is optional: without it the criteria are left out of the reward.
+
+Network, per phase: the agent has none (\`[agent] network_mode = "no-network"\`); the verifier of a task
+with rubric criteria may reach \`${HARBOR_JUDGE_HOST}\` only (\`[verifier] allowed_hosts\`; add your
+judge's host there if you set \`OPENAI_BASE_URL\`), and otherwise nothing.
+
+## Test scripts
+
+\`tests/grade.py\` runs each task's test scripts (\`tests/scripts/\`) under the studio's contract:
+
+${formatTestScriptContract()}
 `;
 }

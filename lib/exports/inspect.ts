@@ -1,13 +1,20 @@
 import { formatCriteria } from "@/lib/rubrics/judge-template";
-import { describeEnvironment, formatMessageWithDocuments, listResourceFiles } from "./agent-message";
-import { type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
+import {
+  describeEnvironment,
+  formatMessageWithDocuments,
+  listResourceFiles,
+  toGraderTask,
+} from "./agent-message";
+import { EXECUTABLE_MODE, type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
 import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
 import { buildInspectModule } from "./python/inspect-module";
 import type { EnvironmentVersionSnapshot, SnapshotTask } from "./snapshot";
+import { formatTestScriptContract } from "./test-script-contract";
 
 // An Inspect AI task (formats/export-inspect.md): dataset.jsonl (one Sample per task) and a task
-// file whose model_graded_qa scorer carries the rubric. The model sees `input` (and `files`, copied
-// into its sandbox); `target` is the rubric and `metadata` the answer key and checks, grader-only.
+// file whose studio_grade scorer grades like every other export (studio_grading.grade_task). The
+// model sees `input` (and `files`, copied into its sandbox); `target` (the rubric's text) and
+// `metadata.grader` (answer key, rubric, checks, test scripts) are grader-only.
 
 const NO_CRITERIA = "The response does what the task asks, completely and correctly.";
 
@@ -24,14 +31,7 @@ export function buildInspectFiles(snapshot: EnvironmentVersionSnapshot): ExportF
       id: task.key,
       input: formatMessageWithDocuments(task),
       target: formatRubric(task),
-      metadata: {
-        task_key: task.key,
-        title: task.title,
-        answer_key: task.answerKey,
-        scoring_mode: task.scoring.mode,
-        threshold: task.scoring.threshold,
-        checks: task.checks,
-      },
+      metadata: { task_key: task.key, title: task.title, grader: toGraderTask(task) },
       ...(attachments.length > 0
         ? {
             files: Object.fromEntries(
@@ -42,6 +42,17 @@ export function buildInspectFiles(snapshot: EnvironmentVersionSnapshot): ExportF
         : {}),
     };
   });
+  // The grader's copies: every task's files and test scripts, read by the scorer under the contract.
+  for (const task of snapshot.tasks) {
+    for (const { name: file, content } of listResourceFiles(task))
+      files.push({ path: `${name}/resources/${task.key}/${file}`, content });
+    for (const script of task.testScripts)
+      files.push({
+        path: `${name}/scripts/${task.key}/${script.filename}`,
+        content: script.content,
+        mode: EXECUTABLE_MODE,
+      });
+  }
   files.push(
     { path: `${name}/dataset.jsonl`, content: toJsonLines(rows) },
     { path: `${name}/${name}.py`, content: buildInspectModule({ name, useSandbox }) },
@@ -69,11 +80,22 @@ function buildReadme(snapshot: EnvironmentVersionSnapshot, name: string): string
 
 ${describeEnvironment(snapshot)} Exported from Environment Studio as an Inspect AI task.
 
+From the folder where you extracted the export (it holds \`${name}/\`):
+
 \`\`\`bash
+pip install inspect-ai
 inspect eval ${name}/${name}.py --model <provider>/<model> --model-role grader=<provider>/<model>
+inspect eval ${name}/${name}.py --model <provider>/<model> -T judge=false   # checks and test scripts only
 \`\`\`
 
-Scorers: \`model_graded_qa\` with the task's rubric as \`{criterion}\` and the answer key from the
-sample's metadata (C / P / I), and \`studio_checks\`, the weighted mean of the programmatic checks.
+One scorer, \`studio_grade\`: the weighted mean of the programmatic checks, the rubric criteria (judged by
+the \`grader\` model role with the studio's judge template) and the test scripts, exactly as in the studio
+and its other exports.
+
+## Test scripts
+
+The scorer runs each task's test scripts (\`scripts/<task>/\`) on the host, under the studio's contract:
+
+${formatTestScriptContract()}
 `;
 }

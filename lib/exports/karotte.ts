@@ -3,6 +3,7 @@ import { EXECUTABLE_MODE, type ExportFile, toJsonText } from "./export-file";
 import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
 import { KAROTTE_ADAPTER, KAROTTE_GRADE, KAROTTE_SUITE } from "./python/karotte-adapter";
 import type { EnvironmentVersionSnapshot, SnapshotTask } from "./snapshot";
+import { formatTestScriptContract } from "./test-script-contract";
 
 // A Karotte environment overlay (formats/karotte.md §6.2): Karotte runs Python projects, so the
 // export is what goes on top of a `karotte create-env` scaffold (which writes the lockfiles and
@@ -13,8 +14,13 @@ import type { EnvironmentVersionSnapshot, SnapshotTask } from "./snapshot";
 const PACKAGE = `src/environment/tasks/${KAROTTE_SUITE}`;
 export const KAROTTE_VERSION = "3.0";
 
+/** The overlay's folder: never the environment's own name, which `karotte create-env` creates. */
+export function toKarotteOverlayFolder(slug: string): string {
+  return `${slug}-overlay`;
+}
+
 export function buildKarotteFiles(snapshot: EnvironmentVersionSnapshot): ExportFile[] {
-  const root = snapshot.environment.slug;
+  const root = toKarotteOverlayFolder(snapshot.environment.slug);
   const files: ExportFile[] = [
     { path: "README.md", content: buildReadme(snapshot) },
     { path: "studio-export.json", content: toJsonText(buildExportRecord(snapshot)) },
@@ -28,13 +34,10 @@ export function buildKarotteFiles(snapshot: EnvironmentVersionSnapshot): ExportF
     for (const { name, content } of listResourceFiles(task))
       files.push({ path: `shared_data/${task.key}/${name}`, content });
     const grading = `root_data/studio/${task.key}`;
-    files.push({
-      path: `${grading}/task.json`,
-      content: toJsonText({
-        ...toGraderTask(task),
-        testScripts: task.testScripts.map(({ filename, language }) => ({ filename, language })),
-      }),
-    });
+    files.push({ path: `${grading}/task.json`, content: toJsonText(toGraderTask(task)) });
+    // The grader's own copy of the task's files, for test scripts (the student can't touch it).
+    for (const { name, content } of listResourceFiles(task))
+      files.push({ path: `${grading}/resources/${name}`, content });
     for (const script of task.testScripts) {
       files.push({
         path: `${grading}/scripts/${script.filename}`,
@@ -95,6 +98,7 @@ function buildExportRecord(snapshot: EnvironmentVersionSnapshot) {
 
 function buildReadme(snapshot: EnvironmentVersionSnapshot): string {
   const slug = snapshot.environment.slug;
+  const overlay = toKarotteOverlayFolder(slug);
   return `# ${snapshot.environment.name} for Karotte
 
 ${describeEnvironment(snapshot)} Exported from Environment Studio as an overlay for a Karotte
@@ -102,10 +106,13 @@ environment (Karotte ${KAROTTE_VERSION}.x, \`default\` template).
 
 ## Apply
 
+From the folder where you extracted the export (it holds \`${overlay}/\`):
+
 \`\`\`bash
-uvx karotte create-env ${slug}      # writes pyproject.toml, uv.lock, .manifest.json, Containerfile…
-cp -R ${slug}/. ${slug}-env/         # this folder on top of the new project (or the path you chose)
-cd ${slug}-env && uv run karotte check && uv run karotte tasks list --json
+uvx karotte create-env ${slug}           # creates ./${slug}/: pyproject.toml, uv.lock, .manifest.json, Containerfile…
+cp -R ${overlay}/. ${slug}/     # this overlay on top of the new project
+cd ${slug}
+uv run karotte check && uv run karotte tasks list --json
 uv run karotte build
 uv run karotte run --config run_configs/<task>.json
 \`\`\`
@@ -125,5 +132,12 @@ The overlay adds no Python dependency, so the scaffold's lockfiles stay valid.
 Grading: the programmatic checks and test scripts through \`ExecutableJudge\`, the rubric criteria
 through \`RubricJudge\` (binary per criterion), combined by their weights. Karotte has no give-up
 mechanism: a give-up answer is graded like any other answer.
+
+## Test scripts
+
+\`grade.py\` runs each task's test scripts (\`root_data/studio/<task>/scripts/\`) under the studio's
+contract:
+
+${formatTestScriptContract()}
 `;
 }

@@ -169,9 +169,9 @@ describe("a Harbor verifier", () => {
       check_mentions: 1,
       "script_test_answer.py": 1,
     });
-    const weak = grade("triple-quote", "Zebra-Quartz-7781");
-    // The exact-match check passes; check.sh greps /app/answer.md, absent here, and fails: (1 + 0) / 2.
-    expect(weak).toEqual({ reward: 0.5, answered: 1, "check_code-word": 1, "script_check.sh": 0 });
+    const weak = grade("triple-quote", "Zebra-Quartz-0000");
+    // The exact-match check fails; check.sh greps its argv[1] (the contract's answer path) and passes.
+    expect(weak).toEqual({ reward: 0.5, answered: 1, "check_code-word": 0, "script_check.sh": 1 });
     const empty = grade("probe-critique", "");
     expect(empty).toEqual({ reward: 0, answered: 0, check_verdict: 0 });
   });

@@ -4,16 +4,21 @@ import {
   listResourceFiles,
   toGraderTask,
 } from "./agent-message";
-import { type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
+import { EXECUTABLE_MODE, type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
 import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
 import { buildVerifiersModule } from "./python/verifiers-module";
 import type { EnvironmentVersionSnapshot } from "./snapshot";
+import { formatTestScriptContract } from "./test-script-contract";
 import { tomlString, tomlStringArray } from "./toml";
 
 // A verifiers (Prime Intellect Environments Hub) package, v0 API (formats/export-verifiers.md):
 // pyproject.toml, README.md, <module>.py with load_environment(), and data.jsonl whose `prompt`
 // column is all the model sees. The answer key rides in `answer` and `info` (grader-only columns);
-// programmatic checks and the rubric's judge are reward functions in the module.
+// the task's key is in `info` too: since verifiers 0.1.14 a plain-string `task` column makes every
+// rollout raise. Checks, judged criteria and test scripts are scored by one reward function.
+
+/** The verifiers releases the module works with: `ensure_keys`-era APIs from 0.1.10, tested up to 0.3.x. */
+export const VERIFIERS_REQUIREMENT = "verifiers>=0.1.10,<0.4";
 
 export function buildVerifiersFiles(snapshot: EnvironmentVersionSnapshot): ExportFile[] {
   const module = toPythonIdentifier(snapshot.environment.slug);
@@ -22,7 +27,6 @@ export function buildVerifiersFiles(snapshot: EnvironmentVersionSnapshot): Expor
     prompt: [{ role: "user", content: formatMessageWithDocuments(task) }],
     answer: task.answerKey,
     info: JSON.stringify(toGraderTask(task)),
-    task: task.key,
   }));
   const files: ExportFile[] = [
     { path: `${root}/pyproject.toml`, content: buildPyproject(snapshot, module) },
@@ -31,11 +35,17 @@ export function buildVerifiersFiles(snapshot: EnvironmentVersionSnapshot): Expor
     { path: `${root}/${GRADING_MODULE_NAME}.py`, content: GRADING_MODULE },
     { path: `${root}/data.jsonl`, content: toJsonLines(rows) },
   ];
-  // Binary attachments can't ride in a chat prompt; they ship for tool-using setups.
+  // Every attachment ships as a file too: binary ones can't ride in a chat prompt, and test scripts
+  // read them from resources/ under the test-script contract.
   for (const task of snapshot.tasks) {
-    for (const { name, resource, content } of listResourceFiles(task)) {
-      if (resource.kind === "file") files.push({ path: `${root}/resources/${task.key}/${name}`, content });
-    }
+    for (const { name, content } of listResourceFiles(task))
+      files.push({ path: `${root}/resources/${task.key}/${name}`, content });
+    for (const script of task.testScripts)
+      files.push({
+        path: `${root}/scripts/${task.key}/${script.filename}`,
+        content: script.content,
+        mode: EXECUTABLE_MODE,
+      });
   }
   return files;
 }
@@ -49,6 +59,7 @@ function buildPyproject(snapshot: EnvironmentVersionSnapshot, module: string): s
     "README.md",
     "data.jsonl",
     "resources",
+    "scripts",
   ];
   return `[project]
 name = ${tomlString(environment.slug)}
@@ -56,7 +67,7 @@ description = ${tomlString(environment.name)}
 tags = ${tomlStringArray(["single-turn", "rubric", "eval", "train", ...environment.tags])}
 version = "${version}.0.0"
 requires-python = ">=3.10"
-dependencies = ["verifiers>=0.1.8", "datasets", "openai"]
+dependencies = ["${VERIFIERS_REQUIREMENT}", "datasets", "openai"]
 
 [build-system]
 requires = ["hatchling"]
@@ -76,6 +87,7 @@ function buildReadme(snapshot: EnvironmentVersionSnapshot, module: string): stri
   const id = environment.slug;
   const criteria = snapshot.tasks.reduce((n, t) => n + t.rubric.criteria.length, 0);
   const checks = snapshot.tasks.reduce((n, t) => n + t.checks.length, 0);
+  const scripts = snapshot.tasks.reduce((n, t) => n + t.testScripts.length, 0);
   return `# ${environment.name}
 
 ## Overview
@@ -95,16 +107,27 @@ answer key) and \`info\` (rubric and checks) are read by the reward functions on
 ## Task
 
 - **Type**: single-turn
-- **Rubric overview**: ${checks} programmatic check(s) as reward functions and ${criteria} rubric criteria
-  graded by an LLM judge with the studio's judge template. The reward is the weighted mean of every
-  check's score and every criterion's score (scale criteria normalized to 0..1).
+- **Rubric overview**: ${checks} programmatic check(s), ${scripts} test script(s) and ${criteria} rubric
+  criteria graded by an LLM judge with the studio's judge template. The reward is the weighted mean of
+  every check's score, every criterion's score (scale criteria normalized to 0..1) and every test
+  script's score (weight 1), exactly as in the studio and its other exports.
+
+## Test scripts
+
+The reward function runs each task's test scripts (\`scripts/<task>/\`) under the studio's contract:
+
+${formatTestScriptContract()}
 
 ## Quickstart
 
+From the folder where you extracted the export (it holds \`${module}/\`):
+
 \`\`\`bash
-vf-install ${id} -p ./environments
+pip install -e ./${module}          # or: uv pip install -e ./${module}
 vf-eval ${id} -m gpt-4.1-mini -n ${snapshot.tasks.length} -r 3
 \`\`\`
+
+Tested against ${VERIFIERS_REQUIREMENT.replace("verifiers", "verifiers ")} (the pin in \`pyproject.toml\`).
 
 ## Environment arguments
 
@@ -118,7 +141,9 @@ vf-eval ${id} -m gpt-4.1-mini -n ${snapshot.tasks.length} -r 3
 
 ## Required environment variables
 
-- \`OPENAI_API_KEY\` (or the variable named by \`judge_api_key_var\`) when \`use_judge\` is true.
+- \`OPENAI_API_KEY\` (or the variable named by \`judge_api_key_var\`) when \`use_judge\` is true and a
+  task has rubric criteria; \`load_environment\` stops with a message naming the variable when it is
+  unset. With \`use_judge=False\` the criteria are left out of the reward.
 
 ## Metrics
 

@@ -26,10 +26,13 @@ export function copyAnswerTree({
   source,
   destination,
   limits = DEFAULT_TREE_LIMITS,
+  label = path.basename(source),
 }: {
   source: string;
   destination: string;
   limits?: TreeLimits;
+  /** How refusals name the answer's root (default: the source folder's name). */
+  label?: string;
 }): TreeCopy | TreeRefusal {
   const totals = { files: 0, bytes: 0, entries: 0 };
   const refuse = (reason: string): TreeRefusal => {
@@ -70,7 +73,7 @@ export function copyAnswerTree({
   };
   if (!fs.existsSync(source) && !isDanglingLink(source)) return { ok: true, files: 0, bytes: 0 };
   try {
-    const problem = walk(source, destination, path.basename(source), 0);
+    const problem = walk(source, destination, label, 0);
     return problem ? refuse(problem) : { ok: true, files: totals.files, bytes: totals.bytes };
   } catch (error) {
     return refuse(`the answer could not be read: ${(error as Error).message}`);

@@ -91,20 +91,17 @@ export async function runSandboxed(input: RunSandboxedInput): Promise<SandboxRes
       const copied = copyAnswerTree({
         source: input.answerDir,
         destination: resolveInside(stage, input.answerTarget ?? "answer"),
+        label: input.answerTarget ?? "answer",
       });
       if (!copied.ok) return refused(`refused before grading: ${copied.reason}`);
     }
     if (uid !== null) shareWith(stage, uid, input.mounts ?? []);
     const args = buildArgs({ input, limits, stage });
     const result = await spawnAndWatch({ bwrap: support.bwrap, args, uid, limits, stdin: input.stdin });
-    const survivors = uid === null ? 0 : killUserProcesses(uid);
-    return {
-      ...result,
-      killedReason:
-        result.killedReason ??
-        (survivors > 0 ? `${survivors} process(es) outlived the run and were killed` : null),
-      durationMs: Date.now() - started,
-    };
+    // Processes of the namespace may still be in teardown here; whatever is left of the run's user is
+    // killed before anyone reads the result (throws if one cannot be).
+    if (uid !== null) killUserProcesses(uid);
+    return { ...result, durationMs: Date.now() - started };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }

@@ -74,7 +74,8 @@ export const FIXTURE_SNAPSHOT: EnvironmentVersionSnapshot = parseSnapshot({
         {
           title: "Expert answer",
           language: "markdown",
-          content: "The final validation loss is 0.4172 nats.\nThe run diverged at step 18,250.",
+          content:
+            'The final validation loss is 0.4172 nats.\nThe run diverged at step 18,250: the warmup was skipped.\n\n```json\n{"diverged": true}\n```',
         },
       ],
       rubric: {
@@ -130,7 +131,8 @@ export const FIXTURE_SNAPSHOT: EnvironmentVersionSnapshot = parseSnapshot({
         {
           filename: "test_answer.py",
           language: "python",
-          content: "import sys\nprint('checking', sys.argv[1:])\n",
+          content:
+            "import os, sys\nassert sys.argv[1] == os.environ['STUDIO_ANSWER_FILE']\nassert os.path.isfile('resources/training-log.md')\nprint('SCORE: 1' if '0.4172' in open(sys.argv[1]).read() else 'SCORE: 0')\n",
         },
       ],
     },
@@ -165,7 +167,7 @@ export const FIXTURE_SNAPSHOT: EnvironmentVersionSnapshot = parseSnapshot({
         {
           title: "Oracle script",
           language: "bash",
-          content: "echo 'F1 leakage; F2 test-set tuning' > /app/answer.md",
+          content: "echo 'F1 leakage; F2 test-set tuning: the claim is not supported.'",
         },
       ],
       rubric: {
@@ -221,9 +223,7 @@ export const FIXTURE_SNAPSHOT: EnvironmentVersionSnapshot = parseSnapshot({
           config: { expected: "Zebra-Quartz-7781", caseSensitive: true, normalizeWhitespace: true },
         },
       ],
-      testScripts: [
-        { filename: "check.sh", language: "bash", content: "#!/bin/bash\ngrep -q Zebra /app/answer.md\n" },
-      ],
+      testScripts: [{ filename: "check.sh", language: "bash", content: '#!/bin/bash\ngrep -q Zebra "$1"\n' }],
     },
   ],
   samples: [

@@ -1,13 +1,12 @@
-// tests/grade.py of a Harbor task (formats/export-harbor.md): reads the agent's answer, runs the
-// programmatic checks and the author's test scripts, asks the judge (when a key is configured)
-// and always writes exactly one reward file, /logs/verifier/reward.json. Fixed text: every
-// task-specific value comes from tests/task.json.
+// tests/grade.py of a Harbor task (formats/export-harbor.md): reads the agent's answer, grades it
+// with studio_grading.grade_task (checks, the author's test scripts under the studio's contract,
+// and the judge when a key is configured) and always writes exactly one reward file,
+// /logs/verifier/reward.json. Fixed text: every task-specific value comes from tests/task.json.
 
 export const HARBOR_GRADER = `"""Harbor verifier exported from Environment Studio: writes /logs/verifier/reward.json."""
 
 import json
 import os
-import subprocess
 import sys
 import urllib.request
 from pathlib import Path
@@ -20,11 +19,16 @@ ANSWER = Path(os.environ.get("STUDIO_ANSWER_FILE", "/app/answer.md"))
 REWARD = Path(os.environ.get("STUDIO_REWARD_FILE", "/logs/verifier/reward.json"))
 
 
+def judge_configured():
+    """A judge is used when its key is set, or when a recorded reply stands in for it (STUDIO_JUDGE_REPLY)."""
+    return bool(os.environ.get("OPENAI_API_KEY") or os.environ.get("STUDIO_JUDGE_REPLY"))
+
+
 def ask_judge(prompt):
-    """The judge's reply through an OpenAI-compatible endpoint, or None without a key."""
-    key = os.environ.get("OPENAI_API_KEY")
-    if not key:
-        return None
+    """The judge's reply: the recorded one when given, else an OpenAI-compatible endpoint."""
+    recorded = os.environ.get("STUDIO_JUDGE_REPLY")
+    if recorded:
+        return recorded
     base = os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
     body = json.dumps({
         "model": os.environ.get("JUDGE_MODEL") or "gpt-4.1-mini",
@@ -33,50 +37,50 @@ def ask_judge(prompt):
     request = urllib.request.Request(
         base.rstrip("/") + "/chat/completions",
         data=body,
-        headers={"content-type": "application/json", "authorization": "Bearer " + key},
+        headers={"content-type": "application/json", "authorization": "Bearer " + os.environ["OPENAI_API_KEY"]},
     )
     with urllib.request.urlopen(request, timeout=300) as response:
         return json.load(response)["choices"][0]["message"]["content"] or ""
 
 
-def run_scripts(scripts):
-    """Each author test script passes when it exits 0 (score 1, weight 1)."""
-    results = {}
-    for script in scripts:
-        path = TESTS / "scripts" / script["filename"]
-        command = ["python3", str(path)] if script["language"] == "python" else ["bash", str(path)]
-        try:
-            code = subprocess.run(command, timeout=600, cwd="/app" if os.path.isdir("/app") else None, check=False).returncode
-        except (OSError, subprocess.TimeoutExpired):
-            code = 1
-        results[script["filename"]] = 1.0 if code == 0 else 0.0
-    return results
+def read_answer():
+    """The answer's text; a symlink, FIFO or other non-regular file is not an answer (it scores as empty)."""
+    try:
+        if ANSWER.is_symlink() or not ANSWER.is_file():
+            return ""
+        with open(ANSWER, "rb") as handle:
+            return handle.read(studio_grading.MAX_CHECKED_CHARS * 4).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def main():
     task = json.loads((TESTS / "task.json").read_text(encoding="utf-8"))
-    response = ANSWER.read_text(encoding="utf-8", errors="replace") if ANSWER.is_file() else ""
+    response = read_answer()
+    use_judge = judge_configured() and bool(task["rubric"]["criteria"])
     reply = None
-    if task["rubric"]["criteria"] and response:
+    if use_judge and studio_grading.needs_judge(task, response):
         try:
             reply = ask_judge(studio_grading.judge_prompt_for(task, response))
         except Exception as error:  # a judge outage grades criteria 0, it does not crash the trial
             print("judge failed:", error, file=sys.stderr)
             reply = ""
-    graded = studio_grading.grade_response(task, response, reply)
-    scripts = run_scripts(task.get("testScripts", []))
-    items = [(c["score"], c["weight"]) for c in graded["checks"]]
-    items += [(graded["criteria"][c["key"]] or 0.0, c["weight"]) for c in task["rubric"]["criteria"] if graded["judged"]]
-    items += [(score, 1.0) for score in scripts.values()]
-    reward = studio_grading.weighted_mean(items)
-    out = {"reward": 0.0 if reward is None else reward, "answered": 1 if response else 0}
+    graded = studio_grading.grade_task(
+        task,
+        response,
+        use_judge=use_judge,
+        judge_reply=reply,
+        scripts_dir=str(TESTS / "scripts"),
+        resources_dir=str(TESTS / "resources"),
+    )
+    out = {"reward": graded["reward"], "answered": 1 if response else 0}
     for check in graded["checks"]:
         out["check_" + check["key"]] = check["score"]
     for key, score in graded["criteria"].items():
         if score is not None:
             out["criterion_" + key] = score
-    for name, score in scripts.items():
-        out["script_" + name] = score
+    for name, result in graded["scripts"].items():
+        out["script_" + name] = result["score"]
     REWARD.parent.mkdir(parents=True, exist_ok=True)
     REWARD.write_text(json.dumps(out))
 

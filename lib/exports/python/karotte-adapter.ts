@@ -31,6 +31,13 @@ def read_grading(task_id):
     return json.loads((ROOT_DATA_DIR / "studio" / task_id / "task.json").read_text(encoding="utf-8"))
 
 
+def read_text(path):
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace") if Path(path).is_file() else ""
+    except OSError:
+        return ""
+
+
 def fill_paths(text):
     return text.replace("{SHARED_DATA_DIR}", str(SHARED_DATA_DIR)).replace("{STUDENT_DATA_DIR}", str(STUDENT_DATA_DIR))
 
@@ -54,7 +61,10 @@ class StudioJudge(Judge):
             ).evaluate(transcript)
             parts.append((scored.score, program_weight))
             metadata.update({"program_" + k: v for k, v in scored.metadata.items()})
-        if rubric_weight > 0:
+        if rubric_weight > 0 and not read_text(self.submission).strip():
+            parts.append((0.0, rubric_weight))  # an empty answer meets no criterion; the judge is not asked
+            metadata["rubric_skipped"] = "empty answer"
+        elif rubric_weight > 0:
             rubric = [
                 {"criterion": describe_criterion(c, grading["answerKey"]), "weight": c["weight"] / rubric_weight}
                 for c in criteria
@@ -140,12 +150,12 @@ register()
 export const KAROTTE_GRADE = `"""Scoring script run by ExecutableJudge: python -m environment.tasks.studio_suite.grade TASK SUBMISSION OUT.
 
 Reads the root-owned copy of the submission and the task's grading data from ROOT_DATA_DIR, runs
-the programmatic checks and the author's test scripts, and writes {"score", "metadata"} to OUT.
-Always exits 0; a missing or unreadable submission scores 0.
+the programmatic checks and the author's test scripts (studio_grading.grade_task, the studio's
+test-script contract), and writes {"score", "metadata"} to OUT. The rubric criteria are graded by
+RubricJudge beside it. Always exits 0; a missing or unreadable submission scores as empty.
 """
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -153,28 +163,29 @@ from environment.paths import ROOT_DATA_DIR
 from environment.tasks.studio_suite import studio_grading
 
 
+def read_submission(submission):
+    try:
+        if submission.is_symlink() or not submission.is_file():
+            return ""
+        return submission.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def main():
     task_id, submission, output = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
     folder = ROOT_DATA_DIR / "studio" / task_id
     task = json.loads((folder / "task.json").read_text(encoding="utf-8"))
-    try:
-        response = submission.read_text(encoding="utf-8", errors="replace") if submission.is_file() else ""
-    except OSError:
-        response = ""
-    checks = [studio_grading.run_check(check, response) for check in task["checks"]]
-    items = [(c["score"], c["weight"]) for c in checks]
-    metadata = {"check_" + c["key"]: "%s: %s" % (c["score"], c["detail"]) for c in checks}
-    for script in task.get("testScripts", []):
-        path = folder / "scripts" / script["filename"]
-        command = [sys.executable, str(path)] if script["language"] == "python" else ["/bin/bash", str(path)]
-        try:
-            code = subprocess.run(command + [str(submission)], timeout=600, check=False).returncode
-        except (OSError, subprocess.TimeoutExpired):
-            code = 1
-        items.append((1.0 if code == 0 else 0.0, 1.0))
-        metadata["script_" + script["filename"]] = "passed" if code == 0 else "failed"
-    score = studio_grading.weighted_mean(items)
-    output.write_text(json.dumps({"score": 0.0 if score is None else score, "metadata": metadata}))
+    graded = studio_grading.grade_task(
+        task,
+        read_submission(submission),
+        scripts_dir=str(folder / "scripts"),
+        resources_dir=str(folder / "resources"),
+    )
+    metadata = {"check_" + c["key"]: "%s: %s" % (c["score"], c["detail"]) for c in graded["checks"]}
+    for name, result in graded["scripts"].items():
+        metadata["script_" + name] = "%s: %s" % (result["score"], result["detail"])
+    output.write_text(json.dumps({"score": graded["reward"], "metadata": metadata}))
 
 
 if __name__ == "__main__":

@@ -12,12 +12,14 @@ export function buildVerifiersModule({
 }) {
   return String.raw`"""Verifiers environment exported from Environment Studio (version ${snapshot.version}).
 
-load_environment() builds the dataset from data.jsonl and a rubric: the programmatic checks run in
-the reward function, and the rubric criteria are graded by an LLM judge (the JudgeRubric pattern:
-the rubric provides judge_client and judge_model, the reward function renders the studio's judge
-template and scores the judge's JSON reply).
+load_environment() builds the dataset from data.jsonl and a rubric whose reward function calls
+studio_grading.grade_task: the programmatic checks, the author's test scripts (scripts/<task>/) and
+the rubric criteria graded by an LLM judge (the JudgeRubric pattern: the rubric provides
+judge_client and judge_model, the reward function renders the studio's judge template and scores
+the judge's JSON reply). Rows carry the task key in info, never in a "task" column.
 """
 
+import asyncio
 import importlib.util
 import json
 import os
@@ -44,16 +46,21 @@ def read_rows():
         return [json.loads(line) for line in handle if line.strip()]
 
 
+def _field(item, name):
+    """A message field, whether messages are dicts (older verifiers) or pydantic models (newer)."""
+    return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
+
+
 def completion_text(completion):
     """The text of the model's last assistant message."""
     if isinstance(completion, str):
         return completion
     for message in reversed(completion or []):
-        if message.get("role") != "assistant":
+        if _field(message, "role") != "assistant":
             continue
-        content = message.get("content") or ""
+        content = _field(message, "content") or ""
         if isinstance(content, list):
-            content = "\n\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+            content = "\n\n".join(_field(part, "text") or "" for part in content)
         if content:
             return content
     return ""
@@ -73,13 +80,18 @@ def load_environment(
     default_judge_model = judge_model
     rows = read_rows()
     if task_keys:
-        rows = [row for row in rows if row["task"] in task_keys]
+        rows = [row for row in rows if read_task(row["info"])["key"] in task_keys]
     dataset = Dataset.from_list(rows)
     parser = vf.Parser()
     has_criteria = any(read_task(row["info"])["rubric"]["criteria"] for row in rows)
+    judged = use_judge and has_criteria
 
-    if use_judge and has_criteria:
-        vf.ensure_keys([judge_api_key_var])
+    if judged:
+        if not os.environ.get(judge_api_key_var):
+            raise ValueError(
+                "Set %s (the judge's API key) or pass use_judge=False to grade without the rubric criteria."
+                % judge_api_key_var
+            )
         from openai import AsyncOpenAI
 
         client = AsyncOpenAI(base_url=judge_base_url, api_key=os.environ[judge_api_key_var])
@@ -91,13 +103,22 @@ def load_environment(
         task = read_task(info)
         response = completion_text(completion)
         reply = None
-        if judge_client is not None and task["rubric"]["criteria"]:
+        if judged and judge_client is not None and grading.needs_judge(task, response):
             result = await judge_client.chat.completions.create(
                 model=judge_model or default_judge_model,
                 messages=[{"role": "user", "content": grading.judge_prompt_for(task, response)}],
             )
             reply = result.choices[0].message.content or ""
-        return grading.grade_response(task, response, reply)["reward"]
+        graded = await asyncio.to_thread(
+            grading.grade_task,
+            task,
+            response,
+            use_judge=judged,
+            judge_reply=reply,
+            scripts_dir=str(HERE / "scripts" / task["key"]),
+            resources_dir=str(HERE / "resources" / task["key"]),
+        )
+        return graded["reward"]
 
     async def checks_score(completion, info) -> float:
         task = read_task(info)

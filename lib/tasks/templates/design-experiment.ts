@@ -190,7 +190,7 @@ export const DESIGN_EXPERIMENT: TaskTemplate = {
         kind: "regex",
         description: "Under 1,200 words",
         requirements: ["Keep it under 1,200 words."],
-        config: { pattern: "^\\s*(?:\\S+\\s+){0,1198}\\S*\\s*$", flags: "", shouldMatch: true },
+        config: { pattern: "^\\s*(?:\\S+\\s+){0,1198}\\S+\\s*$", flags: "", shouldMatch: true },
       },
     ],
   },
