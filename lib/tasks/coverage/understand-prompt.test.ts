@@ -191,5 +191,6 @@ describe("the labelled set", () => {
     expect(score.cleanWithoutFindings / score.cleanTasks).toBeGreaterThanOrEqual(0.9);
     for (const kind of score.kinds)
       expect({ kind: kind.kind, recall: kind.recall >= 0.8 }).toEqual({ kind: kind.kind, recall: true });
-  });
+    // 42 tasks take about a second alone; a loaded CI machine can be many times slower.
+  }, 120_000);
 });
