@@ -53,6 +53,10 @@ const serverEnvSchema = z.object({
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,
+  /** Tests: every /api/v1 JSON answer is checked against its OpenAPI response schema (a mismatch is a 500). */
+  API_CHECK_RESPONSES: booleanFlag,
+  /** `1` behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is the client's. */
+  TRUST_PROXY: booleanFlag,
   /** bubblewrap, which sandboxes graders (lib/sandbox); without it, validation refuses to run scripts. */
   SANDBOX_BWRAP: z.string().default("/usr/bin/bwrap"),
   /** The Python 3 that sandboxed graders run (a system path: the sandbox sees /usr only). */
