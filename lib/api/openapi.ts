@@ -8,8 +8,8 @@ import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
 import { PROVIDER_OPERATIONS } from "@/lib/providers/api-schemas";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
-import { SCANNER_OPERATIONS } from "@/lib/scanners/api-schemas";
 import { RUN_OPERATIONS } from "@/lib/runs/api-schemas";
+import { SCANNER_OPERATIONS } from "@/lib/scanners/api-schemas";
 import { EXPORT_OPERATIONS } from "@/lib/versions/api-schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the same zod schemas the routes use.

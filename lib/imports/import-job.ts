@@ -6,6 +6,7 @@ import { analyzeTables } from "@/db/analyze";
 import { db } from "@/db/client";
 import { runs } from "@/db/schema";
 import { defineJobKind, PermanentJobError } from "@/lib/jobs/define-job-kind";
+import { requestScanning } from "@/lib/scanners/scan-job";
 import { requestSearchIndexing } from "@/lib/search/search-index-job";
 import { executeImportRun } from "./run-import";
 import { importOptionsInput } from "./schemas";
@@ -75,7 +76,11 @@ export const importJob = defineJobKind({
         ),
     });
     progress.setFraction(1);
-    if (summary.imported > 0) await requestSearchIndexing(ctx);
+    if (summary.imported > 0) {
+      await requestSearchIndexing(ctx);
+      // New rollouts are scanned for reward hacks in the background (lib/scanners/scan-job.ts).
+      await requestScanning(ctx).catch((error: unknown) => console.error("[import] scan request", error));
+    }
     if (summary.imported >= ANALYZE_AFTER_ROLLOUTS) await analyzeTables(db, ["rollouts", "messages", "runs"]);
     return summary;
   },

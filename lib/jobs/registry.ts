@@ -1,6 +1,6 @@
-import { scanJob } from "@/lib/scanners/scan-job";
 import { importJob } from "@/lib/imports/import-job";
 import { judgeJob } from "@/lib/judges/judge-job";
+import { scanJob } from "@/lib/scanners/scan-job";
 import { searchIndexJob } from "@/lib/search/search-index-job";
 import type { JobKind } from "./define-job-kind";
 import { probeJob } from "./probe-job";

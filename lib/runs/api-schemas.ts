@@ -35,7 +35,9 @@ export const runStepOutput = z.object({
   passRate: nullableNumber.describe(
     "Share of scored rollouts that reach their task's bar (1 without a task)",
   ),
-  flagRate: nullableNumber.describe("Share of rollouts with a scanner flag; null without scanners"),
+  flagRate: nullableNumber.describe(
+    "Share of scanned rollouts with a medium or high scanner flag; null until a rollout of the step is scanned",
+  ),
   giveUpRate: nullableNumber,
   meanMessages: z.number(),
   meanToolCalls: z.number(),

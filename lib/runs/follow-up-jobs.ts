@@ -1,8 +1,10 @@
 import "server-only";
 import type { Ctx } from "@/lib/auth/context";
+import { requestScanning } from "@/lib/scanners/scan-job";
 import { requestSearchIndexing } from "@/lib/search/search-index-job";
 
-// After rollouts land in a live run, the background jobs that follow them (search indexing) are
+// After rollouts land in a live run, the background jobs that follow them (search indexing, and
+// scanning for reward hacks once rollouts finish) are
 // requested. Batches arrive many times a second, so requests coalesce per workspace: one in flight,
 // and one more after it when batches arrived meanwhile. The jobs themselves dedupe by key.
 
@@ -22,6 +24,9 @@ export function requestFollowUpJobs(ctx: Ctx): void {
       state.isWanted = false;
       await requestSearchIndexing(ctx).catch((error: unknown) =>
         console.error("[runs] could not request search indexing", error),
+      );
+      await requestScanning(ctx).catch((error: unknown) =>
+        console.error("[runs] could not request scanning", error),
       );
     }
     state.isRunning = false;

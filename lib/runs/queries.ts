@@ -33,7 +33,7 @@ export type RunStep = {
   rewardP25: number | null;
   rewardP75: number | null;
   passRate: number | null;
-  /** Share of rollouts with at least one scanner flag; null until scanners exist. */
+  /** Share of scanned rollouts with a medium or high scanner flag; null until a rollout is scanned. */
   flagRate: number | null;
   giveUpRate: number | null;
   meanMessages: number;
@@ -82,7 +82,11 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
         count(*) filter (where ${pass})::int as passed,
         count(*) filter (where r.status <> 'running')::int as finished,
         count(*) filter (where r.gave_up and r.status <> 'running')::int as gave_up,
-        avg(r.message_count) as mean_messages, avg(r.tool_call_count) as mean_tool_calls
+        avg(r.message_count) as mean_messages, avg(r.tool_call_count) as mean_tool_calls,
+        count(*) filter (where exists (select 1 from rollout_scans s where s.rollout_id = r.id
+          and s.scanner = 'deterministic'))::int as scanned,
+        count(*) filter (where exists (select 1 from flags f where f.rollout_id = r.id
+          and f.severity <> 'low'))::int as flagged
       from rollouts r left join tasks t on t.id = r.task_id
       where r.run_id = ${run.id} and r.workspace_id = ${workspaceId}
       group by r.step order by r.step nulls last`),
@@ -125,7 +129,7 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
       rewardP25: toNumber(row.reward_p25),
       rewardP75: toNumber(row.reward_p75),
       passRate: scored > 0 ? Number(row.passed) / scored : null,
-      flagRate: null,
+      flagRate: Number(row.scanned) > 0 ? Number(row.flagged) / Number(row.scanned) : null,
       giveUpRate: finished > 0 ? Number(row.gave_up) / finished : null,
       meanMessages: Number(row.mean_messages),
       meanToolCalls: Number(row.mean_tool_calls),
