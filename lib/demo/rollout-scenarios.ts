@@ -1,4 +1,5 @@
 import type { NormalizedMessage, NormalizedRollout } from "@/lib/imports/types";
+import { listHackScenarioRollouts } from "./hack-scenarios";
 import { buildLongAgenticRollout } from "./long-agentic-scenario";
 
 // Deterministic demo rollouts: each one shows a case reviewers meet (a long agentic run, a clean
@@ -221,5 +222,6 @@ export function listDemoRollouts(): NormalizedRollout[] {
     buildRewardHackRollout(),
     buildUnicodeRollout(),
     buildHugeOutputRollout(),
+    ...listHackScenarioRollouts(),
   ];
 }

@@ -4,6 +4,7 @@ import { environments, rollouts } from "@/db/schema";
 import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
 import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-workspace";
 import { hashPassword } from "@/lib/auth/password";
+import { scanAllPendingRollouts } from "@/lib/scanners/scan-rollouts";
 import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
 import { seedDemoCatalog } from "./seed-catalog";
@@ -42,7 +43,9 @@ export async function seedDemo(): Promise<boolean> {
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
   await seedDemoCatalog(workspace);
   if (environment) await seedDemoJudges({ workspace, environment });
-  // The studio server would index in the background; the demo is searchable from its first page.
+  // The studio server would index and scan in the background; the demo is searchable and its
+  // rollouts are scanned for reward hacks from its first page.
   await indexAllPendingRollouts();
+  await scanAllPendingRollouts({ workspaceId: workspace.id });
   return true;
 }
