@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environmentDocuments, environments, tasks } from "@/db/schema";
-import { defineJobKind, PermanentJobError } from "@/lib/jobs";
+import { defineJobKind, PermanentJobError } from "@/lib/jobs/define-job-kind";
 import { getProviderConfig } from "@/lib/providers/queries";
 import { toFullContent } from "@/lib/tasks/hidden-material";
 import { loadTaskContents } from "@/lib/tasks/load-content";

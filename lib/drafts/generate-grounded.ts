@@ -1,6 +1,6 @@
 import "server-only";
 import type { DraftExchange, EnvironmentDocument } from "@/db/schema";
-import { withProviderLimit } from "@/lib/jobs";
+import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import { completeChat } from "@/lib/providers/complete-chat";
 import type { ProviderConfig } from "@/lib/providers/types";
 import {

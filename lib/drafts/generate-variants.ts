@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { DraftExchange } from "@/db/schema";
-import { withProviderLimit } from "@/lib/jobs";
+import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import { completeChat } from "@/lib/providers/complete-chat";
 import type { ProviderConfig } from "@/lib/providers/types";
 import { findLeaks } from "@/lib/tasks/coverage/find-leaks";
