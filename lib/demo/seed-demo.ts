@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
 import { seedDemoCatalog } from "./seed-catalog";
+import { seedDraftsDemo } from "./seed-drafts";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
 import { seedReviewDemo } from "./seed-review";
@@ -40,6 +41,8 @@ export async function seedDemo(): Promise<boolean> {
   const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
   await seedDemoCatalog(workspace);
+  // After v1 is published: the next version's work in progress.
+  if (environment) await seedDraftsDemo({ workspace, environmentSlug: environment.slug });
   // The studio server would index in the background; the demo is searchable from its first page.
   await indexAllPendingRollouts();
   return true;

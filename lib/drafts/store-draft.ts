@@ -21,7 +21,8 @@ export type NewDraft = {
 export type DraftTarget = {
   workspaceId: string;
   environmentId: string;
-  jobId: string;
+  /** Null for drafts made outside a job (the demo seed). */
+  jobId: string | null;
   createdById: string | null;
 };
 
