@@ -40,6 +40,7 @@ export const PAGE_RULES = {
   "/public/datasheets/[token]": "public",
   "/public/datasheets/[token]/samples/[sample]": "public",
   "/settings": "workspace.view",
+  "/jobs": "jobs.read",
 } as const satisfies Record<string, RouteRule>;
 
 export const API_RULES = {
@@ -96,6 +97,11 @@ export const API_RULES = {
   "GET /api/v1/providers": "providers.read",
   "POST /api/v1/providers": "providers.manage",
   "POST /api/v1/providers/[id]/test": "providers.manage",
+  "GET /api/v1/jobs": "jobs.read",
+  "POST /api/v1/jobs": "jobs.manage",
+  "GET /api/v1/jobs/[id]": "jobs.read",
+  "POST /api/v1/jobs/[id]/cancel": "jobs.manage",
+  "POST /api/v1/jobs/[id]/retry": "jobs.manage",
   "GET /api/v1/catalog": "catalog.read",
   "GET /api/v1/catalog/[slug]": "catalog.read",
 } as const satisfies Record<string, RouteRule>;
@@ -150,6 +156,8 @@ export const ACTION_RULES = {
   archiveProvider: "providers.manage",
   testProvider: "providers.manage",
   revokeDatasheetLink: "datasheets.share",
+  cancelJob: "jobs.manage",
+  retryJob: "jobs.manage",
 } as const satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof PAGE_RULES;
