@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 
 async function startProbe(page: Page, body: Record<string, unknown>): Promise<string> {
   const response = await page.request.post("/api/v1/jobs", { data: { kind: "probe", ...body } });
-  expect(response.status()).toBe(202);
+  expect(response.status()).toBe(201);
   return (await response.json()).id;
 }
 

@@ -4,6 +4,7 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
   | "too_large"
   | "invalid"
@@ -15,6 +16,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
   invalid: 422,
@@ -27,16 +29,19 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldErrors;
+  /** With `rate_limited`: seconds the client should wait (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { cause?: unknown; fieldErrors?: FieldErrors } = {},
+    options: { cause?: unknown; fieldErrors?: FieldErrors; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -3,6 +3,7 @@ export * from "./audit";
 export * from "./drafts";
 export * from "./environments";
 export * from "./jobs";
+export * from "./judges";
 export * from "./labels";
 export * from "./origins";
 export * from "./provider-limits";

@@ -1,5 +1,4 @@
 import { withRoute } from "@/lib/api/with-route";
-import { AppError } from "@/lib/errors";
 import { importQuery } from "@/lib/imports/api-schemas";
 import { finishImport, startUploadImport } from "@/lib/imports/start-import";
 
@@ -7,7 +6,6 @@ export const POST = withRoute(
   "POST /api/v1/imports",
   { query: importQuery },
   async ({ request, ctx, query }) => {
-    if (!ctx) throw new AppError("not_found", "Not found.");
     const { run, job } = await startUploadImport({
       ctx,
       request,

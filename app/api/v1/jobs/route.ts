@@ -1,7 +1,7 @@
 import { withRoute } from "@/lib/api/with-route";
 import { jobListQuery } from "@/lib/jobs/api-schemas";
-import { startJobFromApi } from "@/lib/jobs/api-starters";
 import { listJobs } from "@/lib/jobs/queries";
+import { startJobFromApi } from "@/lib/jobs/start-from-api";
 import { readJsonBody } from "@/lib/tasks/request-body";
 
 export const GET = withRoute("GET /api/v1/jobs", { query: jobListQuery }, async ({ ctx, query }) =>
@@ -9,6 +9,6 @@ export const GET = withRoute("GET /api/v1/jobs", { query: jobListQuery }, async 
 );
 
 export const POST = withRoute("POST /api/v1/jobs", {}, async ({ ctx, request }) => {
-  const job = await startJobFromApi({ ctx: ctx!, body: await readJsonBody(request, 64 * 1024) });
-  return Response.json({ id: job.id }, { status: 202 });
+  const job = await startJobFromApi({ ctx: ctx!, input: await readJsonBody(request, 256 * 1024) });
+  return Response.json(job, { status: 201 });
 });

@@ -7,5 +7,5 @@ export const GET = withRoute(
   { query: rolloutFilterInput },
   ({ ctx, query, request }) =>
     // The request's signal: a client that gives up cancels its query.
-    listRollouts({ ctx: ctx!, input: query, signal: request.signal }),
+    listRollouts({ ctx, input: query, signal: request.signal }),
 );
