@@ -1,5 +1,6 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runImportBenchmark } from "./import";
+import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
 import { runViewerBenchmark } from "./viewer";
@@ -9,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
+  judge: () => runJudgeBenchmark(),
 };
 
 const selected = process.argv.slice(2);
