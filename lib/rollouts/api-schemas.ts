@@ -41,6 +41,10 @@ export const transcriptMessageOutput = z.object({
   tokens: z.record(z.string(), z.number()).nullable(),
   model: z.string().nullable(),
   sentAt: z.string().nullable(),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("What the source said about the message beyond these fields, e.g. its original `role`"),
 });
 
 const messagePage = {
