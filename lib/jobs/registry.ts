@@ -1,10 +1,11 @@
+import { validationJob } from "@/lib/grader-validation/validation-job";
 import type { JobKind } from "./define-job-kind";
 import { probeJob } from "./probe-job";
 
 // Every job kind workers run. To add one: define it next to its domain with defineJobKind
 // (lib/<domain>/<x>-job.ts), enqueue it with enqueueJob, and list it here.
 
-export const JOB_KINDS: readonly JobKind<unknown>[] = [probeJob];
+export const JOB_KINDS: readonly JobKind<unknown>[] = [probeJob, validationJob as JobKind<unknown>];
 
 export function findJobKind(name: string): JobKind<unknown> | undefined {
   return JOB_KINDS.find((kind) => kind.kind === name);
