@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
     "fzstd",
     "pg-boss",
     "pg",
+    "unpdf",
   ],
   poweredByHeader: false,
   // `npm run typecheck` (part of `npm test`) checks types; skipping it here keeps `npm start` fast.

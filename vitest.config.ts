@@ -16,8 +16,10 @@ function databaseProject(name: "db-postgres" | "db-pglite") {
       name,
       environment: "node",
       include: ["**/*.db.test.ts"],
-      // The embedded database's own multi-process tests need no server: they run once, with PGlite.
-      exclude: name === "db-postgres" ? [...exclude, "db/embedded/**"] : exclude,
+      // The embedded database's own multi-process tests need no server: they run once, with PGlite;
+      // `*.server.db.test.ts` test what only a Postgres server does (cancel a running statement).
+      exclude:
+        name === "db-postgres" ? [...exclude, "db/embedded/**"] : [...exclude, "**/*.server.db.test.ts"],
       globalSetup: [`./db/testing/global-setup-${name.slice(3)}.ts`],
       setupFiles: ["./db/testing/setup-env.ts"],
       testTimeout: 60_000,

@@ -1,4 +1,5 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
+import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
@@ -9,9 +10,13 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
+  coverage: () => runCoverageBenchmark(options),
 };
 
-const selected = process.argv.slice(2);
+const args = process.argv.slice(2);
+// Options (--x, and the value after --set) go to the benchmarks; the rest name benchmarks.
+const options = args.filter((a, i) => a.startsWith("--") || args[i - 1] === "--set");
+const selected = args.filter((a) => !options.includes(a));
 for (const name of selected.length ? selected : Object.keys(BENCHMARKS)) {
   const run = BENCHMARKS[name];
   if (!run) {

@@ -24,6 +24,7 @@ const server = spawn(path.resolve("node_modules/.bin/next"), ["start", "-H", "12
     DATABASE_URL: database.url,
     NEXT_TELEMETRY_DISABLED: "1",
     LOGIN_MAX_ATTEMPTS: "1000",
+    API_CHECK_RESPONSES: "1",
   },
 });
 

@@ -30,6 +30,10 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /** Longest a page's or API request's query may run (searches, lists) before Postgres stops it. */
+  INTERACTIVE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Searches one workspace may run at once; more wait in a short queue, then get 429. */
+  SEARCH_CONCURRENCY_PER_WORKSPACE: z.coerce.number().int().min(1).default(4),
   /** Background jobs the web server runs at once (lib/jobs/); 0: none, leave them to `studio worker`. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   /** How often a running job proves its worker alive; four missed beats and another worker resumes it. */
@@ -49,6 +53,10 @@ const serverEnvSchema = z.object({
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,
+  /** Tests: every /api/v1 JSON answer is checked against its OpenAPI response schema (a mismatch is a 500). */
+  API_CHECK_RESPONSES: booleanFlag,
+  /** `1` behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is the client's. */
+  TRUST_PROXY: booleanFlag,
   /** bubblewrap, which sandboxes graders (lib/sandbox); without it, validation refuses to run scripts. */
   SANDBOX_BWRAP: z.string().default("/usr/bin/bwrap"),
   /** The Python 3 that sandboxed graders run (a system path: the sandbox sees /usr only). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -50,6 +51,8 @@ export const jobs = pgTable(
     total: integer(),
     done: integer().notNull().default(0),
     failed: integer().notNull().default(0),
+    /** How far along, 0–1, for jobs whose items are unknown up front (an import reads bytes). */
+    fraction: doublePrecision(),
     /** The most recent item errors (capped); `failed` counts them all. */
     errors: jsonb().$type<JobItemError[]>().notNull().default([]),
     /** Why the job failed, or the last attempt's error while it waits to be retried. */

@@ -25,17 +25,6 @@ export const messageRole = pgEnum("message_role", ["system", "user", "assistant"
 
 export type ImportErrorEntry = { file: string; record?: number; line?: number; message: string };
 
-/**
- * A background import's uploaded files and who started it, kept until the import finishes so a
- * restarted studio can resume it (lib/imports/resume-imports.ts).
- */
-export type RunUpload = {
-  dir: string;
-  files: { path: string; name: string }[];
-  options: { format?: string; environment?: string };
-  actor: { kind: "user"; userId: string } | { kind: "api-key"; apiKeyId: string };
-};
-
 /** One import: where the rollouts came from and what happened to each record. */
 export const runs = pgTable(
   "runs",
@@ -62,7 +51,6 @@ export const runs = pgTable(
     /** The first errors (capped), each with file, record or line, and reason. */
     errors: jsonb().$type<ImportErrorEntry[]>().notNull().default([]),
     /** Set while a background import runs; cleared when it ends. */
-    upload: jsonb().$type<RunUpload>(),
     finishedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },

@@ -7,6 +7,7 @@ import type { Actor, Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/permissions/rules";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type AddMemberInput, addMemberInput } from "./schemas";
 
@@ -18,7 +19,7 @@ export async function addMember({ ctx, input }: { ctx: Ctx; input: AddMemberInpu
   assertCan(ctx, "members.manage");
   const data = parseInput(addMemberInput, input);
   const passwordHash = await hashPassword(data.password);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const user = await upsertUser(tx, { email: data.email, name: data.name, passwordHash });
     await grantMembership(tx, ctx.actor, { workspaceId: ctx.workspace.id, userId: user.id, role: data.role });
     return user;

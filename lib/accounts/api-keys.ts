@@ -7,6 +7,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { createSecretToken, hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type CreateApiKeyInput, createApiKeyInput } from "./schemas";
 
@@ -17,7 +18,7 @@ export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiK
   assertCan(ctx, "api-keys.manage");
   const data = parseInput(createApiKeyInput, input);
   const key = `${KEY_PREFIX}${createSecretToken()}`;
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(apiKeys)
       .values({
@@ -42,7 +43,7 @@ export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiK
 
 export async function revokeApiKey({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
   assertCan(ctx, "api-keys.manage");
-  await db.transaction(async (tx) => {
+  await runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: new Date() })

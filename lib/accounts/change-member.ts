@@ -7,6 +7,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/permissions/rules";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { changeMemberRoleInput, removeMemberInput } from "./schemas";
 
@@ -25,7 +26,7 @@ function assertKeepsAnOwner(members: { userId: string; role: Role }[], userId: s
 export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: { userId: string; role: Role } }) {
   assertCan(ctx, "members.manage");
   const data = parseInput(changeMemberRoleInput, input);
-  await db.transaction(async (tx) => {
+  await runInTransaction(ctx, async (tx) => {
     const members = await lockMembers(tx, ctx.workspace.id);
     if (!members.some((m) => m.userId === data.userId)) throw new AppError("not_found", "No such member.");
     assertKeepsAnOwner(members, data.userId, data.role);
@@ -46,7 +47,7 @@ export async function changeMemberRole({ ctx, input }: { ctx: Ctx; input: { user
 export async function removeMember({ ctx, input }: { ctx: Ctx; input: { userId: string } }) {
   assertCan(ctx, "members.manage");
   const data = parseInput(removeMemberInput, input);
-  await db.transaction(async (tx) => {
+  await runInTransaction(ctx, async (tx) => {
     const members = await lockMembers(tx, ctx.workspace.id);
     if (!members.some((m) => m.userId === data.userId)) throw new AppError("not_found", "No such member.");
     assertKeepsAnOwner(members, data.userId, null);

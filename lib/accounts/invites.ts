@@ -8,6 +8,7 @@ import { assertCan } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/password";
 import { createSecretToken, hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { grantMembership, upsertUser } from "./add-member";
 import {
@@ -24,7 +25,7 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: CreateInvi
   assertCan(ctx, "members.manage");
   const data = parseInput(createInviteInput, input);
   const token = createSecretToken();
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(invites)
       .values({
@@ -49,7 +50,7 @@ export async function createInvite({ ctx, input }: { ctx: Ctx; input: CreateInvi
 
 export async function revokeInvite({ ctx, input }: { ctx: Ctx; input: { id: string } }) {
   assertCan(ctx, "members.manage");
-  await db.transaction(async (tx) => {
+  await runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .update(invites)
       .set({ revokedAt: new Date() })

@@ -1,3 +1,4 @@
+import type { Tx } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import { can, type Permission, type Role } from "@/lib/permissions/rules";
 
@@ -10,7 +11,8 @@ export type Actor =
 
 export type WorkspaceRef = { id: string; slug: string; name: string };
 
-export type Ctx = { actor: Actor; workspace: WorkspaceRef; role: Role };
+/** `tx`: the open transaction a verb joins (lib/transaction.ts); absent outside one. */
+export type Ctx = { actor: Actor; workspace: WorkspaceRef; role: Role; tx?: Tx };
 
 /** Throws not_found (never forbidden) so a page or resource the role may not see doesn't reveal itself. */
 export function assertCan(ctx: Ctx, permission: Permission): void {

@@ -7,6 +7,7 @@ import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { createSecretToken, hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
+import { runInTransaction } from "@/lib/transaction";
 
 // Public datasheet links: an owner shares a published environment's datasheet with anyone holding
 // the link, without sign-in. Only the token's hash is stored, so the link is shown once.
@@ -21,7 +22,7 @@ export async function createDatasheetLink({
   slug: string;
 }): Promise<{ id: string; path: string }> {
   assertCan(ctx, "datasheets.share");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, slug);
     const [published] = await tx
       .select({ id: environmentVersions.id })
@@ -57,7 +58,7 @@ export async function createDatasheetLink({
 
 export async function revokeDatasheetLink({ ctx, slug, linkId }: { ctx: Ctx; slug: string; linkId: string }) {
   assertCan(ctx, "datasheets.share");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, slug);
     const revoked = await tx
       .update(datasheetLinks)

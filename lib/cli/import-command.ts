@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { importFiles } from "@/lib/imports/run-import";
 import { importOptionsInput } from "@/lib/imports/schemas";
+import { importFiles } from "@/lib/imports/start-import";
 import { parseInput } from "@/lib/validation";
 import { getCliContext } from "./accounts-commands";
 import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
@@ -44,11 +44,11 @@ export function registerImportCommand(program: Command): void {
             ctx: await getCliContext(options.workspace),
             files,
             options: importOptions,
-            onProgress: options.quiet
+            onUpdate: options.quiet
               ? undefined
-              : (p) =>
+              : (job) =>
                   process.stderr.write(
-                    `\r${Math.round((100 * p.bytesRead) / Math.max(1, p.bytesTotal))}% · ${formatCount(p.imported)} imported · ${formatCount(p.skipped)} skipped · ${formatCount(p.failed)} failed   `,
+                    `\r${Math.round(100 * (job.fraction ?? 0))}% · ${formatCount(job.done)} stored or skipped · ${formatCount(job.failed)} failed   `,
                   ),
           }),
         );
@@ -56,7 +56,7 @@ export function registerImportCommand(program: Command): void {
           process.stderr.write("\n");
           if (summary.imported > 0)
             process.stderr.write(
-              "Search: the studio indexes new rollouts in the background; `studio index` does it now.\n",
+              "Search: a running studio or `studio worker` indexes new rollouts; `studio index` does it now.\n",
             );
         }
         for (const error of summary.errors) {

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { closeDatabase, getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { AppError } from "@/lib/errors";
+import { stopBoss } from "@/lib/jobs/boss";
 
 /** Exit codes of the CLI (CONTRACT.md): 1 = the operation failed, 2 = bad usage or unreadable input. */
 export const EXIT_FAILED = 1;
@@ -15,6 +16,7 @@ export async function withDatabase<T>(run: () => Promise<T>): Promise<T> {
     await migrateDatabase(getDatabase());
     return await run();
   } finally {
+    await stopBoss();
     await closeDatabase();
   }
 }

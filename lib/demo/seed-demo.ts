@@ -10,6 +10,7 @@ import { seedDemoCatalog } from "./seed-catalog";
 import { DEMO_ENVIRONMENT } from "./demo-tasks";
 import { seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
+import { seedDemoJudges } from "./seed-judges";
 import { seedReviewDemo } from "./seed-review";
 import { seedDemoRollouts } from "./seed-rollouts";
 
@@ -41,6 +42,7 @@ export async function seedDemo(): Promise<boolean> {
   const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
   await seedDemoCatalog(workspace);
+  if (environment) await seedDemoJudges({ workspace, environment });
   // The studio server would index in the background; the demo is searchable from its first page.
   await indexAllPendingRollouts();
   return true;

@@ -6,7 +6,7 @@ import { db } from "@/db/client";
 import { labels, memberships, messages, rollouts, rubricCriteria, rubrics, tasks, users } from "@/db/schema";
 import type { LabelVerdict } from "@/db/schema/review-values";
 import type { Ctx, WorkspaceRef } from "@/lib/auth/context";
-import { importFiles } from "@/lib/imports/run-import";
+import { importFiles } from "@/lib/imports/start-import";
 import { adjudicateRollout } from "@/lib/labels/adjudicate-rollout";
 import { ensureDefaultTaxonomy } from "@/lib/labels/ensure-default-taxonomy";
 import { submitLabel } from "@/lib/labels/submit-label";
@@ -119,7 +119,7 @@ async function loadEvidenceTasks(environmentId: string): Promise<EvidenceTask[]>
   }));
 }
 
-async function findMemberCtx(workspace: WorkspaceRef, role: Role): Promise<Ctx | null> {
+export async function findMemberCtx(workspace: WorkspaceRef, role: Role): Promise<Ctx | null> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(memberships)

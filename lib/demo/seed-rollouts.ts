@@ -18,7 +18,12 @@ export async function seedDemoRollouts(
     workspace: { id: workspaceId, slug: "", name: "" },
     role: "owner" as const,
   };
-  const run = await createImportRun({ ctx, files: [{ path: SEED_FILE, name: SEED_FILE }], options: {} });
+  const run = await createImportRun({
+    ctx,
+    files: [{ path: SEED_FILE, name: SEED_FILE }],
+    options: {},
+    executor: db,
+  });
   const batch = listDemoRollouts().map((rollout, i) => prepareRollout(rollout, SEED_FILE, i + 1));
   const target = {
     workspaceId,

@@ -4,13 +4,14 @@ import { environments } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type CreateEnvironmentInput, createEnvironmentInput } from "./schemas";
 
 export async function createEnvironment({ ctx, input }: { ctx: Ctx; input: CreateEnvironmentInput }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(createEnvironmentInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [environment] = await tx
       .insert(environments)
       .values({ ...data, workspaceId: ctx.workspace.id, createdById: actorUserId(ctx.actor) })

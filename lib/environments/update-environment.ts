@@ -5,6 +5,7 @@ import { environments } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type UpdateEnvironmentInput, updateEnvironmentInput } from "./schemas";
 
@@ -20,7 +21,7 @@ export async function updateEnvironment({
 }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(updateEnvironmentInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, slug);
     const [updated] = await tx
       .update(environments)
@@ -49,7 +50,7 @@ export async function setEnvironmentArchived({
   isArchived: boolean;
 }) {
   assertCan(ctx, "environments.write");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, slug);
     const archivedAt = isArchived ? (environment.archivedAt ?? new Date()) : null;
     const [updated] = await tx

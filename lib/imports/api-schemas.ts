@@ -39,7 +39,7 @@ export const IMPORT_OPERATIONS: ApiOperations = {
   "POST /api/v1/imports": {
     summary: "Import rollouts from a transcript file",
     description:
-      "Send the file as the raw body (name it with ?filename=) or as multipart field(s) named `file`. The format is detected unless ?format= is given; ?environment= links rollouts to that environment's tasks by task key. Answers with the import summary; with ?background=1, answers 202 with the run and imports in the background.",
+      "Send the file as the raw body (name it with ?filename=) or as multipart field(s) named `file`. The format is detected unless ?format= is given; ?environment= links rollouts to that environment's tasks by task key. Answers with the import summary; with ?background=1, answers 202 with the run and job ids at once and imports as a background job (follow it with GET /api/v1/jobs/{job} or GET /api/v1/imports/{run}).",
     query: importQuery,
     body: z.string().describe("the file"),
     bodyContentType: "application/octet-stream",

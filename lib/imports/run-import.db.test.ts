@@ -8,7 +8,7 @@ import { environments, messages, rolloutSources, rollouts, runs, tasks } from "@
 import { AppError } from "@/lib/errors";
 import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
-import { importFiles } from "./run-import";
+import { importFiles } from "./start-import";
 
 const CORPUS = CORPUS_DIR;
 const corpusFile = (relative: string) => ({

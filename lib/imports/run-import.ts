@@ -1,13 +1,12 @@
 import "server-only";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
-import { type ImportErrorEntry, type RunUpload, rollouts, runs, tasks } from "@/db/schema";
+import { db, type Executor } from "@/db/client";
+import { type ImportErrorEntry, rollouts, runs, tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
-import { wakeSearchIndexer } from "@/lib/search/search-indexer";
 import { parseInput } from "@/lib/validation";
 import { detectSourceFormat } from "./detect";
 import { getImporter } from "./formats";
@@ -28,8 +27,6 @@ const BATCH_MESSAGES = 4_000;
 const WRITE_SLOTS = 2;
 const MAX_STORED_ERRORS = 1_000;
 const PROGRESS_INTERVAL_MS = 1_000;
-/** How often a running import says it is alive (lib/imports/resume-imports.ts finds the silent ones). */
-export const HEARTBEAT_MS = 15_000;
 
 export type ImportProgress = {
   imported: number;
@@ -46,25 +43,27 @@ type Tally = ImportProgress & {
   replaying: number;
 };
 
-/** Checks the caller and options, and opens a run for the files (status pending). */
+/**
+ * Checks the caller and options and opens a run for the files (status pending), in the caller's
+ * transaction. Only startImport (./start-import.ts) and the demo seed open runs.
+ */
 export async function createImportRun({
   ctx,
   files,
   options,
-  uploadDir,
+  executor,
 }: {
   ctx: Ctx;
   files: ImportSource[];
   options: ImportOptionsInput;
-  /** For a background import of uploaded files: their folder, kept so a restarted studio can resume. */
-  uploadDir?: string;
+  executor: Executor;
 }) {
   assertCan(ctx, "rollouts.import");
   const input = parseInput(importOptionsInput, options);
   if (files.length === 0) throw new AppError("bad_request", "Choose at least one file to import.");
   let environmentId: string | null = null;
   if (input.environment) {
-    const environment = await db.query.environments.findFirst({
+    const environment = await executor.query.environments.findFirst({
       where: (e, { and, eq }) =>
         and(eq(e.workspaceId, ctx.workspace.id), eq(e.slug, input.environment as string)),
     });
@@ -72,30 +71,27 @@ export async function createImportRun({
       throw new AppError("not_found", `No environment "${input.environment}" in this workspace.`);
     environmentId = environment.id;
   }
-  return db.transaction(async (tx) => {
-    const [run] = await tx
-      .insert(runs)
-      .values({
-        workspaceId: ctx.workspace.id,
-        environmentId,
-        createdById: ctx.actor.kind === "user" ? ctx.actor.userId : null,
-        source: files
-          .map((f) => f.name)
-          .join(", ")
-          .slice(0, 2_000),
-        format: input.format ?? "auto",
-        upload: uploadDir ? describeUpload(ctx, uploadDir, files, input) : null,
-      })
-      .returning();
-    await recordAudit(tx, ctx.actor, {
+  const [run] = await executor
+    .insert(runs)
+    .values({
       workspaceId: ctx.workspace.id,
-      action: "import.start",
-      targetType: "run",
-      targetId: run.id,
-      details: { files: files.map((f) => f.name), ...input },
-    });
-    return run;
+      environmentId,
+      createdById: ctx.actor.kind === "user" ? ctx.actor.userId : null,
+      source: files
+        .map((f) => f.name)
+        .join(", ")
+        .slice(0, 2_000),
+      format: input.format ?? "auto",
+    })
+    .returning();
+  await recordAudit(executor, ctx.actor, {
+    workspaceId: ctx.workspace.id,
+    action: "import.start",
+    targetType: "run",
+    targetId: run.id,
+    details: { files: files.map((f) => f.name), ...input },
   });
+  return run;
 }
 
 async function loadTaskIds(environmentId: string | null): Promise<Map<string, string>> {
@@ -119,34 +115,6 @@ async function countStoredRollouts(runId: string): Promise<{ rollouts: number; u
   return { rollouts: Number(row.rollouts), unlinked: Number(row.unlinked) };
 }
 
-async function touchRun(runId: string): Promise<void> {
-  await db
-    .update(runs)
-    .set({ updatedAt: new Date() })
-    .where(eq(runs.id, runId))
-    .catch((error: unknown) => console.error(`[import ${runId}] heartbeat failed`, error));
-}
-
-/** What a restarted studio needs to resume a background import: the files, options and importer. */
-function describeUpload(
-  ctx: Ctx,
-  dir: string,
-  files: ImportSource[],
-  options: ImportOptionsInput,
-): RunUpload | null {
-  const { actor } = ctx;
-  if (actor.kind === "cli") return null; // the CLI imports in the foreground
-  return {
-    dir,
-    files: files.map(({ path, name }) => ({ path, name })),
-    options,
-    actor:
-      actor.kind === "user"
-        ? { kind: "user", userId: actor.userId }
-        : { kind: "api-key", apiKeyId: actor.apiKeyId },
-  };
-}
-
 function addError(tally: Tally, error: ImportErrorEntry): void {
   tally.failed++;
   if (tally.errors.length < MAX_STORED_ERRORS) tally.errors.push(error);
@@ -164,7 +132,6 @@ async function flushBatch(target: BatchTarget, batch: PreparedRollout[], tally: 
   };
   try {
     apply(await db.transaction((tx) => storeRolloutBatch(tx, target, batch)));
-    wakeSearchIndexer();
   } catch (batchError) {
     if (batch.length === 1) {
       const [item] = batch;
@@ -195,19 +162,28 @@ async function resolveFormat(
   return detected.format;
 }
 
-/** Runs an opened import to the end, updating the run as it goes; never throws for bad input files. */
+/**
+ * Runs an opened import to the end, updating the run as it goes; never throws for bad input files.
+ * Run it through the import job (./import-job.ts), which resumes it after a crash: a resumed run
+ * starts over from the first record, and what it stored before is skipped, counted once.
+ */
 export async function executeImportRun({
   ctx,
   runId,
   files,
   options,
+  signal,
   onProgress,
+  onError,
 }: {
   ctx: Ctx;
   runId: string;
   files: ImportSource[];
   options: ImportOptionsInput;
+  /** Stops between batches (the rollouts stored so far stay) by throwing the abort reason. */
+  signal?: AbortSignal;
   onProgress?: (progress: ImportProgress) => void;
+  onError?: (error: ImportErrorEntry) => void;
 }): Promise<ImportSummary> {
   const input = parseInput(importOptionsInput, options);
   const limits = getImportLimits();
@@ -240,10 +216,15 @@ export async function executeImportRun({
     }
   }
   let lastProgress = 0;
+  let reportedErrors = 0;
+  const reportErrors = () => {
+    for (; reportedErrors < tally.errors.length; reportedErrors++) onError?.(tally.errors[reportedErrors]);
+  };
   const reportProgress = async (force = false) => {
     if (!force && Date.now() - lastProgress < PROGRESS_INTERVAL_MS) return;
     lastProgress = Date.now();
     const { errors, replaying: _replaying, ...progress } = tally;
+    reportErrors();
     onProgress?.(progress);
     await db
       .update(runs)
@@ -251,8 +232,6 @@ export async function executeImportRun({
       .where(eq(runs.id, runId));
   };
   await reportProgress(true);
-  // While it runs, the run's updatedAt stays fresh: a stale one means its process is gone.
-  const heartbeat = setInterval(() => void touchRun(runId), HEARTBEAT_MS);
 
   const folders = new Set(files.filter((f) => !SIBLING_FILES.has(f.name)).map((f) => path.dirname(f.path)));
   const isSiblingOfAnother = (f: ImportSource) =>
@@ -299,6 +278,7 @@ export async function executeImportRun({
           batch.push(prepared);
           batchMessages += item.rollout.messages.length;
           if (batch.length >= BATCH_ROLLOUTS || batchMessages >= BATCH_MESSAGES) {
+            signal?.throwIfAborted();
             await write(batch);
             batch = [];
             batchMessages = 0;
@@ -307,7 +287,7 @@ export async function executeImportRun({
         }
         await write(batch);
       } catch (error) {
-        if (!(error instanceof Error)) throw error;
+        if (!(error instanceof Error) || signal?.aborted) throw error;
         if (
           !(error instanceof AppError) &&
           error.name !== "ImportFileError" &&
@@ -321,8 +301,10 @@ export async function executeImportRun({
       tally.bytesRead = bytesBefore + fileBytes;
       await reportProgress();
     }
-  } finally {
-    clearInterval(heartbeat);
+  } catch (error) {
+    // Stopped (cancelled, or the worker is stopping): what was stored stays; the job decides the rest.
+    await Promise.allSettled(writing);
+    throw error;
   }
 
   const { errors, replaying: _replaying, ...progress } = tally;
@@ -338,7 +320,6 @@ export async function executeImportRun({
         format: single(formats) ?? target.format,
         model: single(models),
         harness: single(harnesses),
-        upload: null,
       })
       .where(eq(runs.id, runId));
     await recordAudit(tx, ctx.actor, {
@@ -349,6 +330,7 @@ export async function executeImportRun({
       details: { imported: tally.imported, skipped: tally.skipped, failed: tally.failed },
     });
   });
+  reportErrors();
   onProgress?.(progress);
   return {
     imported: tally.imported,
@@ -358,15 +340,4 @@ export async function executeImportRun({
     errors: errors.map(({ file, record, line, message }) => ({ file, record, line, message })),
     run: runId,
   };
-}
-
-/** Opens a run and imports the files into it, start to finish. */
-export async function importFiles(args: {
-  ctx: Ctx;
-  files: ImportSource[];
-  options: ImportOptionsInput;
-  onProgress?: (progress: ImportProgress) => void;
-}): Promise<ImportSummary> {
-  const run = await createImportRun(args);
-  return executeImportRun({ ...args, runId: run.id });
 }

@@ -10,8 +10,10 @@ export type ProgressReporter = {
   addDone(n?: number): void;
   /** One item failed: counted, and the item and reason kept for the Jobs page. */
   addFailed(item: string, message: string): void;
-  /** Absolute counts, for a handler that recounts after resuming. */
-  set(counts: { total?: number | null; done?: number; failed?: number }): void;
+  /** How far along (0–1) when items aren't known up front (an import reads bytes). */
+  setFraction(fraction: number): void;
+  /** Absolute counts, for a handler that recounts after resuming; `clearErrors` drops earlier attempts' item errors. */
+  set(counts: { total?: number | null; done?: number; failed?: number; clearErrors?: boolean }): void;
   /** Writes what was reported now (the runner flushes at the end anyway). */
   flush(): Promise<void>;
 };

@@ -77,7 +77,7 @@ export async function enqueueJob<P, I>({
   if (kind.permission) assertCan(ctx, kind.permission);
   const input = parseInput(kind.payload, payload) as Record<string, unknown>;
   if (!executor) await prepareJobKind(kind as JobKind<unknown>);
-  const insert = async (tx: Executor) => {
+  const insert = async (tx: Executor, tries = 3): Promise<Job> => {
     const [created] = await tx
       .insert(jobs)
       .values({
@@ -109,6 +109,8 @@ export async function enqueueJob<P, I>({
           ),
         );
       if (existing) return existing;
+      // It left the queue (a worker claimed it) between the two statements: queue ours after all.
+      if (tries > 1) return insert(tx, tries - 1);
       throw new Error(`Could not queue ${kind.kind} job ${key}`);
     }
     const queueJobId = await sendDelivery(tx, kind as JobKind<unknown>, created.id);
@@ -121,7 +123,7 @@ export async function enqueueJob<P, I>({
     });
     return { ...created, queueJobId };
   };
-  const job = executor ? await insert(executor) : await db.transaction(insert);
+  const job = executor ? await insert(executor) : await db.transaction((tx) => insert(tx));
   wakeWorker();
   return job;
 }

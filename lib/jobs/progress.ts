@@ -17,6 +17,7 @@ export function createProgressReporter(job: Job, runToken: string, onLost: () =>
   let total = job.total;
   let done = job.done;
   let failed = job.failed;
+  let fraction = job.fraction;
   let errors: JobItemError[] = [...job.errors];
   let isDirty = false;
   let lastFlush = 0;
@@ -27,7 +28,7 @@ export function createProgressReporter(job: Job, runToken: string, onLost: () =>
     lastFlush = Date.now();
     const [row] = await db
       .update(jobs)
-      .set({ total, done, failed, errors, heartbeatAt: new Date() })
+      .set({ total, done, failed, fraction, errors, heartbeatAt: new Date() })
       .where(and(eq(jobs.id, job.id), eq(jobs.runToken, runToken), eq(jobs.status, "running")))
       .returning({ id: jobs.id });
     if (!row) onLost();
@@ -52,7 +53,12 @@ export function createProgressReporter(job: Job, runToken: string, onLost: () =>
       errors = [...errors, { item, message, at: new Date().toISOString() }].slice(-MAX_STORED_ERRORS);
       schedule();
     },
+    setFraction(value) {
+      fraction = Math.min(1, Math.max(0, value));
+      schedule();
+    },
     set(counts) {
+      if (counts.clearErrors) errors = [];
       if (counts.total !== undefined) total = counts.total;
       if (counts.done !== undefined) done = counts.done;
       if (counts.failed !== undefined) failed = counts.failed;

@@ -66,9 +66,16 @@ describe("withProviderLimit", () => {
     await sleep(100);
     const controller = new AbortController();
     let ran = false;
-    const waiter = withProviderLimit(key, { concurrency: 1 }, async () => void (ran = true), {
-      signal: controller.signal,
-    });
+    const waiter = withProviderLimit(
+      key,
+      { concurrency: 1 },
+      async () => {
+        ran = true;
+      },
+      {
+        signal: controller.signal,
+      },
+    );
     controller.abort(new Error("cancelled"));
     await expect(waiter).rejects.toThrow("cancelled");
     release();

@@ -18,6 +18,7 @@ export function toJobOutput(job: Job): JobOutput {
     total: job.total,
     done: job.done,
     failed: job.failed,
+    fraction: job.fraction,
     errors: job.errors,
     error: job.error,
     result: job.result,

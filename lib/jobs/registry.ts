@@ -1,11 +1,20 @@
 import { validationJob } from "@/lib/grader-validation/validation-job";
+import { importJob } from "@/lib/imports/import-job";
+import { judgeJob } from "@/lib/judges/judge-job";
+import { searchIndexJob } from "@/lib/search/search-index-job";
 import type { JobKind } from "./define-job-kind";
 import { probeJob } from "./probe-job";
 
 // Every job kind workers run. To add one: define it next to its domain with defineJobKind
 // (lib/<domain>/<x>-job.ts), enqueue it with enqueueJob, and list it here.
 
-export const JOB_KINDS: readonly JobKind<unknown>[] = [probeJob, validationJob as JobKind<unknown>];
+export const JOB_KINDS: readonly JobKind<unknown>[] = [
+  importJob,
+  searchIndexJob,
+  probeJob,
+  judgeJob as JobKind<unknown>,
+  validationJob as JobKind<unknown>,
+];
 
 export function findJobKind(name: string): JobKind<unknown> | undefined {
   return JOB_KINDS.find((kind) => kind.kind === name);

@@ -24,6 +24,8 @@ export const jobOutput = z.object({
   total: z.number().int().nullable(),
   done: z.number().int(),
   failed: z.number().int(),
+  /** 0–1 when the job measures progress other than by items (null: use done/total). */
+  fraction: z.number().nullable(),
   errors: z.array(z.object({ item: z.string(), message: z.string(), at: z.string() })),
   error: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),

@@ -5,6 +5,7 @@ import { adjudications, labels, rollouts } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { resolveReviewer } from "./reviewer";
 import { type AdjudicateInput, adjudicateInput } from "./schemas";
@@ -18,7 +19,7 @@ export async function adjudicateRollout({ ctx, input }: { ctx: Ctx; input: Adjud
   assertCan(ctx, "review.adjudicate");
   const data = parseInput(adjudicateInput, input);
   const adjudicator = resolveReviewer(ctx.actor);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [rollout] = await tx
       .select({ id: rollouts.id })
       .from(rollouts)

@@ -5,6 +5,7 @@ import { taxonomyCategories } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { ensureDefaultTaxonomy } from "./ensure-default-taxonomy";
 import { type CreateCategoryInput, createCategoryInput } from "./schemas";
@@ -14,7 +15,7 @@ import { assertValidParent } from "./taxonomy-parent";
 export async function createCategory({ ctx, input }: { ctx: Ctx; input: CreateCategoryInput }) {
   assertCan(ctx, "taxonomy.manage");
   const data = parseInput(createCategoryInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     await ensureDefaultTaxonomy(tx, ctx.workspace.id);
     if (data.parentId) {
       await assertValidParent(tx, {

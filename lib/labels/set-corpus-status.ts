@@ -5,6 +5,7 @@ import { hackCorpusEntries, rollouts } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type SetCorpusStatusInput, setCorpusStatusInput } from "./schemas";
 
@@ -12,7 +13,7 @@ import { type SetCorpusStatusInput, setCorpusStatusInput } from "./schemas";
 export async function setCorpusStatus({ ctx, input }: { ctx: Ctx; input: SetCorpusStatusInput }) {
   assertCan(ctx, "review.adjudicate");
   const data = parseInput(setCorpusStatusInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [rollout] = await tx
       .select({ id: rollouts.id })
       .from(rollouts)

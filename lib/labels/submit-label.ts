@@ -7,6 +7,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { completeAssignment } from "@/lib/queues/complete-assignment";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { resolveReviewer } from "./reviewer";
 import { type SubmitLabel, type SubmitLabelInput, submitLabelInput } from "./schemas";
@@ -73,7 +74,7 @@ export async function submitLabel({
   const reviewer = resolveReviewer(ctx.actor);
   if (data.queueId && !reviewer.reviewerId)
     throw new AppError("invalid", "Queues are worked by signed-in reviewers.");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [rollout] = await tx
       .select({ id: rollouts.id, messageCount: rollouts.messageCount, taskId: rollouts.taskId })
       .from(rollouts)

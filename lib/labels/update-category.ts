@@ -5,6 +5,7 @@ import { taxonomyCategories } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import {
   type SetCategoryRetiredInput,
@@ -32,7 +33,7 @@ async function findCategory(
 export async function updateCategory({ ctx, input }: { ctx: Ctx; input: UpdateCategoryInput }) {
   assertCan(ctx, "taxonomy.manage");
   const data = parseInput(updateCategoryInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const category = await findCategory(tx, ctx.workspace.id, data.id);
     if (data.parentId) {
       await assertValidParent(tx, {
@@ -62,7 +63,7 @@ export async function updateCategory({ ctx, input }: { ctx: Ctx; input: UpdateCa
 export async function setCategoryRetired({ ctx, input }: { ctx: Ctx; input: SetCategoryRetiredInput }) {
   assertCan(ctx, "taxonomy.manage");
   const data = parseInput(setCategoryRetiredInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const category = await findCategory(tx, ctx.workspace.id, data.id);
     await tx
       .update(taxonomyCategories)

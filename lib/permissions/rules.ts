@@ -48,6 +48,10 @@ export const PERMISSIONS = {
   "providers.manage": ["owner"],
   /** See providers (never keys) and pick them for judges and scanners. */
   "providers.read": ["owner", "author"],
+  /** LLM judges: create, try, calibrate, run and deploy a calibrated version. */
+  "judges.write": ["owner", "author"],
+  /** Set the calibration bar a judge version must clear before it can be deployed. */
+  "judges.set-bar": ["owner"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -5,6 +5,7 @@ import { reviewQueues } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { queueRefInput } from "./schemas";
 
@@ -12,7 +13,7 @@ import { queueRefInput } from "./schemas";
 export async function archiveQueue({ ctx, input }: { ctx: Ctx; input: { queueId: string } }) {
   assertCan(ctx, "queues.manage");
   const { queueId } = parseInput(queueRefInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [queue] = await tx
       .update(reviewQueues)
       .set({ archivedAt: new Date() })

@@ -8,6 +8,7 @@ import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { can } from "@/lib/permissions/rules";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type CreateQueueInput, createQueueInput } from "./schemas";
 import { drawQueueItems } from "./sync-queue-items";
@@ -24,7 +25,7 @@ export async function createQueue({ ctx, input }: { ctx: Ctx; input: CreateQueue
       fieldErrors: { [path]: [issue?.message ?? "Invalid"] },
     });
   }
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     if (data.reviewerIds.length > 0) {
       const members = await tx
         .select({ userId: memberships.userId, role: memberships.role })

@@ -8,6 +8,7 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { sampleQueueItems } from "./sampling";
 import { MAX_QUEUE_ITEMS, queueRefInput } from "./schemas";
@@ -78,7 +79,7 @@ export async function drawQueueItems(tx: Tx, workspaceId: string, queue: QueueFo
 export async function syncQueueItems({ ctx, input }: { ctx: Ctx; input: { queueId: string } }) {
   assertCan(ctx, "queues.manage");
   const { queueId } = parseInput(queueRefInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [queue] = await tx
       .select({
         id: reviewQueues.id,

@@ -5,6 +5,7 @@ import { labels, queueAssignments, queueItems, reviewQueues } from "@/db/schema"
 import type { QueueSampling } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { assertQueueReviewer } from "./eligibility";
 import { countHeldAssignments, isHeldAssignment, RESERVATION_MS } from "./reservation";
@@ -123,7 +124,7 @@ export async function takeNextItem({
   const data = parseInput(takeItemInput, input);
   const me = requireUser(ctx);
   if (data.itemId) return takeItem(ctx, me, { queueId: data.queueId, itemId: data.itemId });
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const queue = await loadQueue(tx, ctx, data.queueId);
     if (queue.archivedAt) throw new AppError("invalid", "This queue is archived.");
     await assertQueueReviewer(tx, { queueId: queue.id, userId: me });
@@ -195,7 +196,7 @@ export async function takeNextItem({
  * it if it still has room. Waits for the item's lock rather than skipping it.
  */
 async function takeItem(ctx: Ctx, me: string, { queueId, itemId }: { queueId: string; itemId: string }) {
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const queue = await loadQueue(tx, ctx, queueId);
     await assertQueueReviewer(tx, { queueId: queue.id, userId: me });
     const [item] = await tx

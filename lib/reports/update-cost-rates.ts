@@ -3,6 +3,7 @@ import { db } from "@/db/client";
 import { environmentCostRates } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type UpdateCostRatesInput, updateCostRatesInput } from "./schemas";
 import { getReportScope } from "./scope";
@@ -12,7 +13,7 @@ export async function updateCostRates({ ctx, input }: { ctx: Ctx; input: UpdateC
   assertCan(ctx, "reports.configure");
   const { environment, ...rates } = parseInput(updateCostRatesInput, input);
   const scope = await getReportScope(ctx, environment);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const values = { ...rates, updatedById: actorUserId(ctx.actor) };
     const [row] = await tx
       .insert(environmentCostRates)

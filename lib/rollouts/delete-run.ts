@@ -5,6 +5,7 @@ import { rollouts, runs } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type DeleteRunInput, deleteRunInput } from "./schemas";
 
@@ -12,7 +13,7 @@ import { type DeleteRunInput, deleteRunInput } from "./schemas";
 export async function deleteRun({ ctx, input }: { ctx: Ctx; input: DeleteRunInput }) {
   assertCan(ctx, "runs.delete");
   const { id } = parseInput(deleteRunInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [run] = await tx
       .select({ id: runs.id, source: runs.source, format: runs.format })
       .from(runs)

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environments, labels, messageSearch, rollouts } from "@/db/schema";
+import type { SearchStrategy } from "@/lib/search/search-strategy";
 import { toTsQuery } from "@/lib/search/text-search";
 import type { RolloutCursor } from "./cursor";
 import type { RolloutFilter, RolloutSort } from "./schemas";
@@ -18,30 +19,6 @@ const isBareDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
  * in single-table selects (countRollouts), where a bare "id" would bind to the subquery's table.
  */
 const OUTER_ROLLOUT_ID = sql.raw(`"rollouts"."id"`);
-
-/** The newest rollouts sampled to judge how common a search is (see chooseSearchStrategy). */
-const SAMPLE_ROLLOUTS = 300;
-/** At least this share of the sample matching means the first page fills fast in sort order. */
-const COMMON_SHARE = 0.1;
-
-/**
- * `scan`: walk rollouts in sort order and test each one's messages; cheap when many rollouts match
- * (a page fills after a few dozen). `index`: collect the matching rollouts through the GIN index
- * first; cheap when few messages match. Postgres's row estimates for rare lexemes and phrases are
- * too coarse to choose, so we measure: the share of the newest rollouts that match.
- */
-export type SearchStrategy = "index" | "scan";
-
-export async function chooseSearchStrategy(workspaceId: string, q: string): Promise<SearchStrategy> {
-  const [row] = await db.execute<{ total: number; matching: number }>(sql`select count(*)::int as total,
-      count(*) filter (where exists (select 1 from ${messageSearch}
-        where ${messageSearch.rolloutId} = sample.id and ${messageSearch.search} @@ ${toTsQuery(q)}))::int as matching
-    from (select ${rollouts.id} as id from ${rollouts} where ${rollouts.workspaceId} = ${workspaceId}
-          order by ${rollouts.createdAt} desc limit ${SAMPLE_ROLLOUTS}) as sample`);
-  return Number(row.matching) > 0 && Number(row.matching) >= Number(row.total) * COMMON_SHARE
-    ? "scan"
-    : "index";
-}
 
 export function buildFilterConditions(
   workspaceId: string,
@@ -75,13 +52,16 @@ export function buildFilterConditions(
     else conditions.push(lte(rollouts.createdAt, to));
   }
   if (filter.q && searchStrategy === "index") {
-    // An uncorrelated ARRAY(...) runs once, through the GIN index of message_search.
+    // An uncorrelated ARRAY(...) is an InitPlan: it runs once, through the GIN index of
+    // message_search, whatever the planner estimates (a join could rescan the index per rollout).
     conditions.push(sql`${OUTER_ROLLOUT_ID} = any(array(select distinct ${messageSearch.rolloutId} from ${messageSearch}
       where ${messageSearch.workspaceId} = ${workspaceId} and ${messageSearch.search} @@ ${toTsQuery(filter.q)}))`);
   } else if (filter.q) {
-    // A semi-join per rollout in sort order; snippets are computed later for the page's rows only.
+    // A check per rollout in sort order (run it under preferOrderedIndexScans: a btree scan of the
+    // rollout's messages that stops at the first match). `offset 0` keeps it a per-row subplan:
+    // Postgres would otherwise turn EXISTS into a semi-join, free to hash every matching message.
     conditions.push(sql`exists (select 1 from ${messageSearch} where ${messageSearch.rolloutId} = ${OUTER_ROLLOUT_ID}
-      and ${messageSearch.workspaceId} = ${workspaceId} and ${messageSearch.search} @@ ${toTsQuery(filter.q)})`);
+      and ${messageSearch.workspaceId} = ${workspaceId} and ${messageSearch.search} @@ ${toTsQuery(filter.q)} offset 0)`);
   }
   return conditions;
 }

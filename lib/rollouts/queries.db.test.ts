@@ -6,7 +6,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { deleteRun } from "./delete-run";
-import { buildFilterConditions, chooseSearchStrategy } from "./filter-sql";
+import { buildFilterConditions } from "./filter-sql";
 import { countRollouts, listRollouts, listRuns } from "./queries";
 import { type RolloutSort, rolloutFilterInput } from "./schemas";
 import { createTestEnvironment, createTestRollout, createTestRun } from "./testing/factories";
@@ -241,8 +241,6 @@ describe("listRollouts: full-text search", () => {
         .where(and(...conditions));
       expect(rows.map((r) => r.id)).toEqual([hack.id]);
     }
-    expect(await chooseSearchStrategy(workspaceId, "kubernetes")).toBe("index");
-    expect(await chooseSearchStrategy(workspaceId, "fix OR deploy")).toBe("scan");
     expect(await countRollouts({ ctx, input: { q: "parser" } })).toEqual({ count: 1, isCapped: false });
     expect((await listRollouts({ ctx, input: {} })).items.every((i) => i.snippet === null)).toBe(true);
   });

@@ -1,21 +1,18 @@
 import "server-only";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { db, type Executor, type Tx } from "@/db/client";
+import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
 import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { countPendingRollouts } from "@/lib/search/index-rollouts";
+import { withSearchSlot } from "@/lib/search/search-slots";
+import { chooseSearchStrategy, type SearchStrategy } from "@/lib/search/search-strategy";
 import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
 import { decodeCursor, encodeCursor } from "./cursor";
-import {
-  buildFilterConditions,
-  buildKeysetCondition,
-  buildOrderBy,
-  chooseSearchStrategy,
-  createdAtKey,
-} from "./filter-sql";
+import { buildFilterConditions, buildKeysetCondition, buildOrderBy, createdAtKey } from "./filter-sql";
 import { type HighlightSegment, MATCH_END, MATCH_START, splitHighlights } from "./highlights";
-import { type RolloutFilterInput, rolloutFilterInput } from "./schemas";
+import { type RolloutFilter, type RolloutFilterInput, rolloutFilterInput } from "./schemas";
 
 // Reads of the rollout list (filters, search, counts, facets) and runs. Every query is scoped to ctx.workspace and names its
 // columns: list queries never touch rollout_sources.original nor message bodies.
@@ -46,22 +43,68 @@ export type RolloutPage = {
 
 const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
 const SNIPPET_SOURCE_CHARS = 20_000;
+/**
+ * ts_headline parses all the text it gets (milliseconds for a long tool output), so it gets a
+ * window of the message around the first place one of the query's stems occurs.
+ */
+const SNIPPET_WINDOW_CHARS = 1_500;
+const SNIPPET_LEAD_CHARS = 300;
 /** Counting stops here: the list says "10,000+" instead of scanning every match. */
 export const COUNT_CAP = 10_000;
 
 export async function listRollouts({
   ctx,
   input,
+  signal,
 }: {
   ctx: Ctx;
   input: RolloutFilterInput;
+  /** The request's signal: aborting it cancels the running query. */
+  signal?: AbortSignal;
 }): Promise<RolloutPage> {
   assertCan(ctx, "rollouts.read");
   const filter = parseInput(rolloutFilterInput, input);
-  const strategy = filter.q ? await chooseSearchStrategy(ctx.workspace.id, filter.q) : "scan";
-  const conditions = buildFilterConditions(ctx.workspace.id, filter, strategy);
+  return runRolloutQuery({ ctx, q: filter.q, signal }, async (tx, strategy) => {
+    const rows = await selectRolloutPage(tx, { workspaceId: ctx.workspace.id, filter, strategy });
+    const page = rows.slice(0, filter.limit);
+    const last = page.at(-1);
+    const isTimeSort = filter.sort === "newest" || filter.sort === "oldest";
+    const nextCursor =
+      rows.length > filter.limit && last
+        ? encodeCursor({
+            sort: filter.sort,
+            value: isTimeSort ? last.createdAtKey : last.reward,
+            id: last.id,
+          })
+        : null;
+    const snippets = filter.q
+      ? await listSnippets(tx, {
+          workspaceId: ctx.workspace.id,
+          rolloutIds: page.map((r) => r.id),
+          q: filter.q,
+          strategy,
+        })
+      : new Map<string, RolloutListItem["snippet"]>();
+    const searchPending = filter.q ? await countPendingRollouts(ctx.workspace.id, tx) : null;
+    return {
+      items: page.map(({ createdAtKey: _key, ...row }) => ({
+        ...row,
+        snippet: snippets.get(row.id) ?? null,
+      })),
+      nextCursor,
+      searchPending,
+    };
+  });
+}
+
+/** The page query of listRollouts, not yet run (tests EXPLAIN this exact statement). */
+export function selectRolloutPage(
+  executor: Executor,
+  { workspaceId, filter, strategy }: { workspaceId: string; filter: RolloutFilter; strategy: SearchStrategy },
+) {
+  const conditions = buildFilterConditions(workspaceId, filter, strategy);
   if (filter.cursor) conditions.push(buildKeysetCondition(decodeCursor(filter.cursor, filter.sort)));
-  const rows = await db
+  return executor
     .select({
       id: rollouts.id,
       externalId: rollouts.externalId,
@@ -82,72 +125,109 @@ export async function listRollouts({
     .where(and(...conditions))
     .orderBy(...buildOrderBy(filter.sort))
     .limit(filter.limit + 1);
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  const isTimeSort = filter.sort === "newest" || filter.sort === "oldest";
-  const nextCursor =
-    rows.length > filter.limit && last
-      ? encodeCursor({ sort: filter.sort, value: isTimeSort ? last.createdAtKey : last.reward, id: last.id })
-      : null;
-  const [snippets, searchPending] = filter.q
-    ? await Promise.all([
-        listSnippets(
-          ctx,
-          page.map((r) => r.id),
-          filter.q,
-        ),
-        countPendingRollouts(ctx.workspace.id),
-      ])
-    : [new Map(), null];
-  return {
-    items: page.map(({ createdAtKey: _key, ...row }) => ({ ...row, snippet: snippets.get(row.id) ?? null })),
-    nextCursor,
-    searchPending,
-  };
 }
 
-/** ts_headline of the first matching message of each listed rollout; runs on the page's rows only. */
-async function listSnippets(ctx: Ctx, rolloutIds: string[], q: string) {
+/**
+ * Runs a rollout list query as an interactive query (timeout, cancelled with the request); with
+ * a search, in one of the workspace's search slots and with the plan chosen for its words.
+ */
+async function runRolloutQuery<T>(
+  { ctx, q, signal }: { ctx: Ctx; q: string | undefined; signal?: AbortSignal },
+  work: (tx: Tx, strategy: SearchStrategy) => Promise<T>,
+): Promise<T> {
+  if (!q) return runInteractive({ signal }, (tx) => work(tx, "scan"));
+  return withSearchSlot({ workspaceId: ctx.workspace.id, signal }, () =>
+    runInteractive({ signal }, async (tx) => {
+      const strategy = await chooseSearchStrategy(tx, ctx.workspace.id, q);
+      if (strategy === "scan") await preferOrderedIndexScans(tx);
+      return work(tx, strategy);
+    }),
+  );
+}
+
+/**
+ * ts_headline of the first matching message of each listed rollout; runs on the page's rows only.
+ * The first match per rollout comes from one GIN scan over the page's rollouts (rare words), or
+ * from each rollout's messages in order, stopping at the first match (common words).
+ */
+async function listSnippets(
+  tx: Tx,
+  {
+    workspaceId,
+    rolloutIds,
+    q,
+    strategy,
+  }: { workspaceId: string; rolloutIds: string[]; q: string; strategy: SearchStrategy },
+) {
   const out = new Map<string, { messageIndex: number; segments: HighlightSegment[] }>();
   if (rolloutIds.length === 0) return out;
-  // One LATERAL lookup per listed rollout (its first matching message by index), so ts_headline runs
-  // 50 times, not once per matching message as a DISTINCT ON would.
-  const ids = sql.join(
-    rolloutIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
+  const rows = await tx.execute<{ rollout_id: string; index: number; headline: string }>(
+    selectSnippets({ workspaceId, rolloutIds, q, strategy }),
   );
-  const rows = await db.execute<{ rollout_id: string; index: number; headline: string }>(sql`
-    select r.id as rollout_id, m.index, ts_headline('english',
-      left(coalesce(m.text, '') || ' ' || coalesce(m.reasoning, '') || ' ' || coalesce(m.tool_calls::text, ''), ${SNIPPET_SOURCE_CHARS}),
-      ${toTsQuery(q)}, ${HEADLINE_OPTIONS}) as headline
-    from unnest(array[${ids}]) as r(id)
-    cross join lateral (
-      select ${messages.index}, ${messages.text}, ${messages.reasoning}, ${messages.toolCalls}
-      from ${messageSearch} join ${messages}
-        on ${messages.rolloutId} = ${messageSearch.rolloutId} and ${messages.index} = ${messageSearch.messageIndex}
-      where ${messageSearch.rolloutId} = r.id and ${messageSearch.workspaceId} = ${ctx.workspace.id}
-        and ${messageSearch.search} @@ ${toTsQuery(q)}
-      order by ${messageSearch.messageIndex} limit 1
-    ) as m`);
   for (const row of rows) {
     out.set(row.rollout_id, { messageIndex: Number(row.index), segments: splitHighlights(row.headline) });
   }
   return out;
 }
 
+/** The snippet query of listSnippets (tests EXPLAIN this exact statement). */
+export function selectSnippets({
+  workspaceId,
+  rolloutIds,
+  q,
+  strategy,
+}: {
+  workspaceId: string;
+  rolloutIds: string[];
+  q: string;
+  strategy: SearchStrategy;
+}): SQL {
+  // Ids as one uuid[] parameter (they come from the database, never from input).
+  const ids = sql`${`{${rolloutIds.join(",")}}`}::uuid[]`;
+  const firstMatches =
+    strategy === "index"
+      ? sql`select distinct on (ms.rollout_id) ms.rollout_id, ms.message_index from ${messageSearch} ms
+          where ms.rollout_id = any(${ids}) and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}
+          order by ms.rollout_id, ms.message_index`
+      : sql`select r.id as rollout_id, f.message_index from unnest(${ids}) as r(id)
+          cross join lateral (select ms.message_index from ${messageSearch} ms
+            where ms.rollout_id = r.id and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}
+            order by ms.message_index limit 1) as f`;
+  // The query's stems ('deni' of "denied") are looked up with strpos in the lowercased text.
+  return sql`
+    select h.rollout_id, m.index, ts_headline('english',
+      substr(d.body, greatest(1, coalesce(p.at, 1) - ${SNIPPET_LEAD_CHARS}), ${SNIPPET_WINDOW_CHARS}),
+      ${toTsQuery(q)}, ${HEADLINE_OPTIONS}) as headline
+    from (${firstMatches}) as h
+    join ${messages} m on m.rollout_id = h.rollout_id and m.index = h.message_index
+    cross join lateral (select left(coalesce(m.text, '') || ' ' || coalesce(m.reasoning, '') || ' '
+      || coalesce(m.tool_calls::text, ''), ${SNIPPET_SOURCE_CHARS}) as body) as d
+    cross join lateral (select min(nullif(strpos(lower(d.body), stem[1]), 0)) as at
+      from regexp_matches(${toTsQuery(q)}::text, '''([^'']+)''', 'g') as stem) as p`;
+}
+
 /** How many rollouts match the filter (cursor ignored), counted up to COUNT_CAP + 1. */
-export async function countRollouts({ ctx, input }: { ctx: Ctx; input: RolloutFilterInput }) {
+export async function countRollouts({
+  ctx,
+  input,
+  signal,
+}: {
+  ctx: Ctx;
+  input: RolloutFilterInput;
+  signal?: AbortSignal;
+}) {
   assertCan(ctx, "rollouts.read");
   const filter = parseInput(rolloutFilterInput, input);
-  const strategy = filter.q ? await chooseSearchStrategy(ctx.workspace.id, filter.q) : "scan";
-  const matching = db
-    .select({ one: sql`1` })
-    .from(rollouts)
-    .where(and(...buildFilterConditions(ctx.workspace.id, filter, strategy)))
-    .limit(COUNT_CAP + 1)
-    .as("matching");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
-  return { count: Math.min(row.n, COUNT_CAP), isCapped: row.n > COUNT_CAP };
+  return runRolloutQuery({ ctx, q: filter.q, signal }, async (tx, strategy) => {
+    const matching = tx
+      .select({ one: sql`1` })
+      .from(rollouts)
+      .where(and(...buildFilterConditions(ctx.workspace.id, filter, strategy)))
+      .limit(COUNT_CAP + 1)
+      .as("matching");
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(matching);
+    return { count: Math.min(row.n, COUNT_CAP), isCapped: row.n > COUNT_CAP };
+  });
 }
 
 /** Choices for the filter dropdowns; each one an index-backed, capped query. */

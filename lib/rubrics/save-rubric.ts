@@ -9,6 +9,7 @@ import { loadSharedRubricRefs } from "@/lib/tasks/load-content";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
 import { updateTask } from "@/lib/tasks/update-task";
 import { writeRubricItems } from "@/lib/tasks/write-content";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { findRubric, getRubric } from "./queries";
 import { type SharedRubricInput, sharedRubricInput, updateSharedRubricInput } from "./schemas";
@@ -25,7 +26,7 @@ export async function createSharedRubric({
 }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(sharedRubricInput, input);
-  const id = await db.transaction(async (tx) => {
+  const id = await runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, environmentSlug);
     if (environment.archivedAt)
       throw new AppError("bad_request", "This environment is archived. Restore it first.");
@@ -77,7 +78,7 @@ export async function updateRubric({ ctx, rubricId, input }: { ctx: Ctx; rubricI
   }
   if (rubric.archivedAt)
     throw new AppError("bad_request", "This rubric is archived. Restore it before editing.");
-  await db.transaction(async (tx) => {
+  await runInTransaction(ctx, async (tx) => {
     const [locked] = await tx
       .update(rubrics)
       .set({
@@ -142,7 +143,7 @@ export async function setRubricArchived({
   assertCan(ctx, "environments.write");
   const { rubric } = await findRubric(ctx, rubricId);
   if (rubric.taskId) throw new AppError("bad_request", "A task's own rubric is archived with its task.");
-  await db.transaction(async (tx) => {
+  await runInTransaction(ctx, async (tx) => {
     await tx
       .update(rubrics)
       .set({ archivedAt: isArchived ? (rubric.archivedAt ?? new Date()) : null })

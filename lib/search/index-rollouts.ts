@@ -21,13 +21,17 @@ export type IndexedBatch = { rollouts: number; messages: number };
  */
 export async function indexPendingRollouts({
   messageBudget = DEFAULT_MESSAGE_BUDGET,
+  workspaceId,
 }: {
   messageBudget?: number;
+  /** Only this workspace's rollouts (the search-index job); all when omitted (`studio index`). */
+  workspaceId?: string;
 } = {}): Promise<IndexedBatch> {
   return db.transaction(async (tx) => {
+    const inWorkspace = workspaceId ? sql`and workspace_id = ${workspaceId}` : sql``;
     // NO KEY UPDATE: labels and other rows referencing a rollout may still be written meanwhile.
     const candidates = await tx.execute<{ id: string; message_count: number }>(sql`
-      select id, message_count from rollouts where search_indexed_at is null
+      select id, message_count from rollouts where search_indexed_at is null ${inWorkspace}
       order by created_at, id limit ${CANDIDATE_ROLLOUTS} for no key update skip locked`);
     if (candidates.length === 0) return { rollouts: 0, messages: 0 };
 
@@ -90,15 +94,20 @@ export const isEmptyBatch = (batch: IndexedBatch) => batch.rollouts === 0 && bat
 /** Indexes until nothing is pending, with INDEX_WORKERS batches at a time; returns the totals. */
 export async function indexAllPendingRollouts({
   messageBudget,
+  workspaceId,
+  signal,
   onBatch,
 }: {
   messageBudget?: number;
+  workspaceId?: string;
+  /** Stops after the batches in flight (each is its own transaction, so nothing is half done). */
+  signal?: AbortSignal;
   onBatch?: (batch: IndexedBatch, total: IndexedBatch) => void;
 } = {}): Promise<IndexedBatch> {
   const total: IndexedBatch = { rollouts: 0, messages: 0 };
   const worker = async () => {
-    for (;;) {
-      const batch = await indexPendingRollouts({ messageBudget });
+    while (!signal?.aborted) {
+      const batch = await indexPendingRollouts({ messageBudget, workspaceId });
       if (isEmptyBatch(batch)) return;
       total.rollouts += batch.rollouts;
       total.messages += batch.messages;
@@ -110,8 +119,8 @@ export async function indexAllPendingRollouts({
 }
 
 /** Rollouts of a workspace whose messages are not searchable yet. */
-export async function countPendingRollouts(workspaceId: string): Promise<number> {
-  const [row] = await db.execute<{ n: number }>(sql`
+export async function countPendingRollouts(workspaceId: string, executor: Executor = db): Promise<number> {
+  const [row] = await executor.execute<{ n: number }>(sql`
     select count(*)::int as n from rollouts
     where search_indexed_at is null and workspace_id = ${workspaceId}`);
   return Number(row.n);

@@ -16,3 +16,10 @@ export function messageDocument(alias: string): SQL {
 /** The user's query in web-search syntax ("quoted phrases", -excluded, or). */
 export const toTsQuery = (q: string) =>
   sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
+
+/**
+ * The query with its phrase operators (`<->`, `<N>`) turned into AND: the rows a GIN index scan
+ * returns as candidates (to be rechecked for word positions). Lexemes never contain `<`.
+ */
+export const toGinCandidateQuery = (q: string) =>
+  sql`regexp_replace(${toTsQuery(q)}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;

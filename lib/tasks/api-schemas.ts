@@ -27,6 +27,10 @@ const checkWithoutConfig = z.object({
   requirements: z.array(z.string()),
 });
 
+export const restoreRevisionBody = z.object({
+  revision: z.number().int().min(0).describe("The task's current revision (optimistic concurrency)"),
+});
+
 export const taskOutput = z.object({
   id: z.uuid(),
   key: z.string(),
@@ -193,9 +197,7 @@ export const TASK_OPERATIONS: ApiOperations = {
   },
   "POST /api/v1/tasks/[id]/revisions/[revision]/restore": {
     summary: "Restore a revision as a new revision",
-    body: z.object({
-      revision: z.number().int().describe("The task's current revision (optimistic concurrency)"),
-    }),
+    body: restoreRevisionBody,
     response: taskOutput,
   },
   "GET /api/v1/tasks/[id]/preview": {

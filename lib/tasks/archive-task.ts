@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { findTask } from "./task-access";
 
 /** Archives a task (hidden from lists, kept with its history and rollouts) or restores it. */
@@ -17,7 +18,7 @@ export async function setTaskArchived({
   isArchived: boolean;
 }) {
   assertCan(ctx, "environments.write");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { task, environment } = await findTask(tx, ctx, taskId);
     const archivedAt = isArchived ? (task.archivedAt ?? new Date()) : null;
     await tx.update(tasks).set({ archivedAt }).where(eq(tasks.id, task.id));

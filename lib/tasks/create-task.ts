@@ -4,6 +4,7 @@ import { type Environment, tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { linkRequirementsById } from "./link-requirements";
 import { loadSharedRubricRefs } from "./load-content";
@@ -26,7 +27,7 @@ export async function createTask({
 }) {
   assertCan(ctx, "environments.write");
   const { key, ...fields } = parseInput(createTaskInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, environmentSlug);
     return insertTask(tx, { ctx, environment, key, content: fields, message });
   });

@@ -3,6 +3,7 @@ import { db } from "@/db/client";
 import { findingDismissals } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { describeActor } from "./revisions";
 import { type DismissFindingInput, dismissFindingInput } from "./schemas";
@@ -23,7 +24,7 @@ export async function dismissFinding({
 }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(dismissFindingInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { task } = await findTask(tx, ctx, taskId);
     const [row] = await tx
       .insert(findingDismissals)

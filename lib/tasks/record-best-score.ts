@@ -5,6 +5,7 @@ import { db } from "@/db/client";
 import { tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { recordBestScoreInput } from "./schemas";
 import { findTask } from "./task-access";
@@ -24,7 +25,7 @@ export async function recordBestScore({
 }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(recordBestScoreInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { task } = await findTask(tx, ctx, taskId);
     const at = new Date();
     await tx

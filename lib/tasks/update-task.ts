@@ -5,6 +5,7 @@ import { tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { buildConflict } from "./conflict";
 import { diffContent } from "./diff-content";
@@ -34,7 +35,7 @@ export async function updateTask({
 }) {
   assertCan(ctx, "environments.write");
   const { revision: baseRevision, message, ...patch } = parseInput(updateTaskInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { task, environment } = await findTask(tx, ctx, taskId);
     if (environment.archivedAt || task.archivedAt) {
       throw new AppError("bad_request", "This task is archived. Restore it before editing.");

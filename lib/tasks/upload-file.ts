@@ -6,6 +6,7 @@ import { taskFiles } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { findTask } from "./task-access";
 
 /** Binary resources larger than this are refused (413); text documents are stored as text instead. */
@@ -34,13 +35,18 @@ export async function uploadTaskFile({
   const name = file.name.replace(/[\\/\0]/g, "_").slice(0, 200) || "file";
   const mediaType = /^[\w.+-]+\/[\w.+-]+$/.test(file.mediaType) ? file.mediaType : "application/octet-stream";
   const sha256 = createHash("sha256").update(file.data).digest("hex");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { task } = await findTask(tx, ctx, taskId);
-    const [existing] = await tx
-      .select({ id: taskFiles.id, size: taskFiles.size })
-      .from(taskFiles)
-      .where(and(eq(taskFiles.taskId, task.id), eq(taskFiles.sha256, sha256)));
+    const findExisting = async () =>
+      (
+        await tx
+          .select({ id: taskFiles.id, size: taskFiles.size })
+          .from(taskFiles)
+          .where(and(eq(taskFiles.taskId, task.id), eq(taskFiles.sha256, sha256)))
+      )[0];
+    const existing = await findExisting();
     if (existing) return { fileId: existing.id, name, mediaType, size: existing.size, sha256 };
+    // Two uploads of the same bytes at once: the second finds the first's row instead of failing.
     const [row] = await tx
       .insert(taskFiles)
       .values({
@@ -53,7 +59,13 @@ export async function uploadTaskFile({
         data: file.data,
         createdById: actorUserId(ctx.actor),
       })
+      .onConflictDoNothing({ target: [taskFiles.taskId, taskFiles.sha256] })
       .returning({ id: taskFiles.id });
+    if (!row) {
+      const winner = await findExisting();
+      if (!winner) throw new AppError("conflict", "The same file is being uploaded; try again.");
+      return { fileId: winner.id, name, mediaType, size: winner.size, sha256 };
+    }
     await recordAudit(tx, ctx.actor, {
       workspaceId: ctx.workspace.id,
       action: "task.upload-file",

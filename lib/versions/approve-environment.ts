@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { toReportJson } from "@/lib/reports/api-schemas";
 import { getEnvironmentReport } from "@/lib/reports/queries";
 import { describeActor } from "@/lib/tasks/revisions";
+import { runInTransaction } from "@/lib/transaction";
 import { freezeSnapshot, hashSnapshot, SnapshotError } from "./freeze-snapshot";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";
 import { findQuotedAnswerKeys } from "./sample-guard";
@@ -28,7 +29,7 @@ export async function approveEnvironment({
 }): Promise<{ version: number }> {
   assertCan(ctx, "environments.approve");
   const report = await loadReportJson(ctx, slug);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { environment, state, to } = await beginLifecycleStep(tx, ctx, slug, "approve");
     const version = state.latestVersion + 1;
     const approvedAt = new Date();

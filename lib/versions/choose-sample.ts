@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { findQuotedAnswerKeys } from "./sample-guard";
 import { loadSampleLabels, loadSampleMessages } from "./sample-queries";
@@ -32,7 +33,7 @@ export async function chooseSample({
 }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(chooseSampleInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, slug);
     const [rollout] = await tx
       .select({ id: rollouts.id, messageCount: rollouts.messageCount })
@@ -123,7 +124,7 @@ export async function removeSample({
 }) {
   assertCan(ctx, "environments.write");
   const { rolloutId } = parseInput(removeSampleInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, slug);
     const removed = await tx
       .delete(environmentSamples)

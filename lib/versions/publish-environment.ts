@@ -3,12 +3,13 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environmentVersions } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";
 
 /** Publishes the latest approved version to the catalog (earlier published versions stay in its history). */
 export async function publishEnvironment({ ctx, slug }: { ctx: Ctx; slug: string }) {
   assertCan(ctx, "environments.publish");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { environment, to } = await beginLifecycleStep(tx, ctx, slug, "publish");
     const [latest] = await tx
       .select({ id: environmentVersions.id, version: environmentVersions.version })

@@ -3,12 +3,13 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environmentVersions } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";
 
 /** Takes the environment out of the catalog: every live version is marked retired. */
 export async function retireEnvironment({ ctx, slug }: { ctx: Ctx; slug: string }) {
   assertCan(ctx, "environments.publish");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { environment, to } = await beginLifecycleStep(tx, ctx, slug, "retire");
     const retired = await tx
       .update(environmentVersions)

@@ -3,6 +3,7 @@ import { db } from "@/db/client";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { listTaskSummaries } from "@/lib/tasks/summary-queries";
+import { runInTransaction } from "@/lib/transaction";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";
 
 /**
@@ -27,7 +28,7 @@ export async function submitEnvironment({ ctx, slug }: { ctx: Ctx; slug: string 
       },
     );
   }
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const { environment, to } = await beginLifecycleStep(tx, ctx, slug, "submit");
     await setStatus(tx, ctx, { environment, to, step: "submit", details: { tasks: summaries.length } });
     return { status: to };

@@ -56,6 +56,9 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
                 Report
               </Link>
             ) : null}
+            <Link href={`${base}/judges`} className={buttonVariants({ variant: "secondary" })}>
+              Judges
+            </Link>
             {canEdit ? (
               <>
                 <Link href={`${base}/import`} className={buttonVariants({ variant: "secondary" })}>

@@ -9,6 +9,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
 import { can } from "@/lib/permissions/rules";
+import { listTasksFromRollout } from "@/lib/promotion/queries";
 import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
@@ -36,7 +37,10 @@ export default async function RolloutPage({ params }: Props) {
     loadRollout(ctx, id),
     listMessages({ ctx, rolloutId: id, input: windowInput }),
   ]);
-  const siblings = await listSiblingRollouts({ ctx, rollout });
+  const [siblings, madeTasks] = await Promise.all([
+    listSiblingRollouts({ ctx, rollout }),
+    can(ctx.role, "environments.read") ? listTasksFromRollout({ ctx, rolloutId: rollout.id }) : [],
+  ]);
   const queryClient = getQueryClient();
   queryClient.setQueryData(rolloutKeys.window(id, 0, TRANSCRIPT_WINDOW_SIZE), firstWindow);
   const title = rollout.taskKey ?? rollout.externalId ?? `Rollout ${rollout.id.slice(0, 8)}`;
@@ -64,6 +68,14 @@ export default async function RolloutPage({ params }: Props) {
                 Label this rollout
               </Link>
             ) : null}
+            {can(ctx.role, "environments.write") ? (
+              <Link
+                href={`/rollouts/${rollout.id}/promote`}
+                className={buttonVariants({ variant: "secondary" })}
+              >
+                Make a task from this rollout
+              </Link>
+            ) : null}
           </>
         }
       />
@@ -73,6 +85,22 @@ export default async function RolloutPage({ params }: Props) {
         <kbd className="font-mono">/</kbd> find. Link to a message with its{" "}
         <span className="font-mono">#number</span>.
       </p>
+      {madeTasks.length ? (
+        <p className="mb-4 text-sm">
+          Tasks made from this rollout:{" "}
+          {madeTasks.map((t, i) => (
+            <span key={`${t.environment}/${t.key}`}>
+              {i ? ", " : ""}
+              <Link
+                href={`/environments/${t.environment}/tasks/${encodeURIComponent(t.key)}`}
+                className="underline"
+              >
+                {t.title}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
       <HydrationBoundary state={dehydrate(queryClient)}>
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           {rollout.messageCount === 0 ? (

@@ -5,7 +5,7 @@ import { listLabelsInput } from "@/lib/labels/schemas";
 
 export const GET = withRoute("GET /api/v1/labels", { query: listLabelsInput }, async ({ ctx, query }) => {
   const page = await listLabels({
-    ctx: ctx!,
+    ctx,
     input: { ...query, current: query.current ? "true" : "false" },
   });
   return { items: page.items.map(toLabelJson), nextCursor: page.nextCursor };

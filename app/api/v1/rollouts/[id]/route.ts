@@ -11,8 +11,8 @@ export const GET = withRoute(
       environmentName: _name,
       taskTitle: _title,
       ...rollout
-    } = await getRollout({ ctx: ctx!, id: params.id });
-    const messages = await listMessages({ ctx: ctx!, rolloutId: rollout.id, input: query });
+    } = await getRollout({ ctx, id: params.id });
+    const messages = await listMessages({ ctx, rolloutId: rollout.id, input: query });
     const end = query.offset + query.limit;
     return { ...rollout, task: taskKey, messages, nextOffset: end < rollout.messageCount ? end : null };
   },

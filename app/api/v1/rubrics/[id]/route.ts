@@ -1,13 +1,15 @@
 import { withRoute } from "@/lib/api/with-route";
 import { getRubric } from "@/lib/rubrics/queries";
 import { updateRubric } from "@/lib/rubrics/save-rubric";
-import { readJsonBody, respondToSave } from "@/lib/tasks/request-body";
+import { updateSharedRubricInput } from "@/lib/rubrics/schemas";
+import { respondToSave } from "@/lib/tasks/request-body";
 
-export const GET = withRoute("GET /api/v1/rubrics/[id]", {}, async ({ ctx, params }) =>
-  getRubric({ ctx: ctx!, rubricId: params.id }),
+export const GET = withRoute("GET /api/v1/rubrics/[id]", {}, ({ ctx, params }) =>
+  getRubric({ ctx, rubricId: params.id }),
 );
 
-export const PATCH = withRoute("PATCH /api/v1/rubrics/[id]", {}, async ({ ctx, params, request }) => {
-  const input = await readJsonBody(request);
-  return respondToSave(() => updateRubric({ ctx: ctx!, rubricId: params.id, input }));
-});
+export const PATCH = withRoute(
+  "PATCH /api/v1/rubrics/[id]",
+  { body: updateSharedRubricInput },
+  ({ ctx, params, body }) => respondToSave(() => updateRubric({ ctx, rubricId: params.id, input: body })),
+);

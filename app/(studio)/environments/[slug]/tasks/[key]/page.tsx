@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
+import { TaskOriginPanel } from "@/components/promotion/task-origin-panel";
 import { ArchiveTaskButton } from "@/components/tasks/archive-task-button";
 import { TaskEditor } from "@/components/tasks/task-editor";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { getTaskOrigin } from "@/lib/promotion/queries";
 import { listSharedRubrics } from "@/lib/rubrics/queries";
 import { getTaskChecks, listDismissalHistory } from "@/lib/tasks/check-queries";
 import { getTaskDetailByKey } from "@/lib/tasks/queries";
@@ -23,10 +25,11 @@ export default async function TaskPage({ params }: Props) {
       throw error;
     },
   );
-  const [shared, history, checks] = await Promise.all([
+  const [shared, history, checks, origin] = await Promise.all([
     listSharedRubrics({ ctx, environmentSlug: slug }),
     listDismissalHistory({ ctx, taskId: task.id }),
     getTaskChecks({ ctx, taskId: task.id }),
+    getTaskOrigin({ ctx, taskId: task.id }),
   ]);
   const sharedRubrics = shared.map((r) => ({
     id: r.id,
@@ -59,6 +62,7 @@ export default async function TaskPage({ params }: Props) {
           ) : null
         }
       />
+      {origin ? <TaskOriginPanel origin={origin} /> : null}
       <TaskEditor
         key={`${task.id}-${task.revision}-${task.archivedAt ?? ""}`}
         task={task}

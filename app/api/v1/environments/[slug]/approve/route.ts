@@ -18,6 +18,6 @@ export const POST = withRoute(
       }
     }
     const { overrideReason } = parseInput(approveBody, json);
-    return approveEnvironment({ ctx: ctx!, slug: params.slug, overrideReason });
+    return approveEnvironment({ ctx, slug: params.slug, overrideReason });
   },
 );

@@ -3,7 +3,7 @@ import { getEnvironmentOverview, toEnvironmentSummary } from "@/lib/environments
 import { setEnvironmentArchived } from "@/lib/environments/update-environment";
 
 export const POST = withRoute("POST /api/v1/environments/[slug]/archive", {}, async ({ ctx, params }) => {
-  const updated = await setEnvironmentArchived({ ctx: ctx!, slug: params.slug, isArchived: true });
-  const { taskCount } = await getEnvironmentOverview({ ctx: ctx!, slug: params.slug });
+  const updated = await setEnvironmentArchived({ ctx, slug: params.slug, isArchived: true });
+  const { taskCount } = await getEnvironmentOverview({ ctx, slug: params.slug });
   return toEnvironmentSummary(updated, taskCount);
 });

@@ -5,5 +5,5 @@ import { compareQueryInput } from "@/lib/reports/schemas";
 export const GET = withRoute(
   "GET /api/v1/environments/[slug]/compare",
   { query: compareQueryInput },
-  async ({ ctx, query, params }) => compareModels({ ctx: ctx!, slug: params.slug, input: query }),
+  async ({ ctx, query, params }) => compareModels({ ctx, slug: params.slug, input: query }),
 );

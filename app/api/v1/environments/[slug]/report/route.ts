@@ -9,5 +9,5 @@ export const GET = withRoute(
   "GET /api/v1/environments/[slug]/report",
   { query: reportQueryInput },
   async ({ ctx, query, params }) =>
-    toReportJson(await getEnvironmentReport({ ctx: ctx!, slug: params.slug, input: query })),
+    toReportJson(await getEnvironmentReport({ ctx, slug: params.slug, input: query })),
 );

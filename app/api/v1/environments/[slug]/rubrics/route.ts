@@ -1,23 +1,18 @@
 import { withRoute } from "@/lib/api/with-route";
 import { listSharedRubrics } from "@/lib/rubrics/queries";
 import { createSharedRubric } from "@/lib/rubrics/save-rubric";
-import type { SharedRubricInput } from "@/lib/rubrics/schemas";
-import { readJsonBody } from "@/lib/tasks/request-body";
+import { sharedRubricInput } from "@/lib/rubrics/schemas";
 
 export const GET = withRoute("GET /api/v1/environments/[slug]/rubrics", {}, async ({ ctx, params }) => ({
-  items: await listSharedRubrics({ ctx: ctx!, environmentSlug: params.slug }),
+  items: await listSharedRubrics({ ctx, environmentSlug: params.slug }),
   nextCursor: null,
 }));
 
 export const POST = withRoute(
   "POST /api/v1/environments/[slug]/rubrics",
-  {},
-  async ({ ctx, params, request }) => {
-    const rubric = await createSharedRubric({
-      ctx: ctx!,
-      environmentSlug: params.slug,
-      input: (await readJsonBody(request)) as SharedRubricInput,
-    });
+  { body: sharedRubricInput },
+  async ({ ctx, params, body }) => {
+    const rubric = await createSharedRubric({ ctx, environmentSlug: params.slug, input: body });
     return Response.json(rubric, { status: 201 });
   },
 );

@@ -2,6 +2,6 @@ import { withRoute } from "@/lib/api/with-route";
 import { listVersions } from "@/lib/versions/queries";
 
 export const GET = withRoute("GET /api/v1/environments/[slug]/versions", {}, async ({ ctx, params }) => ({
-  items: await listVersions({ ctx: ctx!, slug: params.slug }),
+  items: await listVersions({ ctx, slug: params.slug }),
   nextCursor: null,
 }));

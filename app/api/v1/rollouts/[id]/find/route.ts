@@ -6,7 +6,7 @@ export const GET = withRoute(
   "GET /api/v1/rollouts/[id]/find",
   { query: findInTranscriptInput },
   async ({ ctx, query, params }) => {
-    await getRollout({ ctx: ctx!, id: params.id });
-    return findInTranscript({ ctx: ctx!, rolloutId: params.id, q: query.q });
+    await getRollout({ ctx, id: params.id });
+    return findInTranscript({ ctx, rolloutId: params.id, q: query.q });
   },
 );

@@ -2,5 +2,5 @@ import { withRoute } from "@/lib/api/with-route";
 import { setRubricArchived } from "@/lib/rubrics/save-rubric";
 
 export const POST = withRoute("POST /api/v1/rubrics/[id]/archive", {}, async ({ ctx, params }) =>
-  setRubricArchived({ ctx: ctx!, rubricId: params.id, isArchived: true }),
+  setRubricArchived({ ctx, rubricId: params.id, isArchived: true }),
 );

@@ -4,6 +4,6 @@ import { setTaskArchived } from "@/lib/tasks/archive-task";
 import { getTaskDetail } from "@/lib/tasks/queries";
 
 export const POST = withRoute("POST /api/v1/tasks/[id]/archive", {}, async ({ ctx, params }) => {
-  await setTaskArchived({ ctx: ctx!, taskId: params.id, isArchived: true });
-  return toApiTask(await getTaskDetail({ ctx: ctx!, taskId: params.id }));
+  await setTaskArchived({ ctx, taskId: params.id, isArchived: true });
+  return toApiTask(await getTaskDetail({ ctx, taskId: params.id }));
 });

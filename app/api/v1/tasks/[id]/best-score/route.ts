@@ -1,7 +1,9 @@
 import { withRoute } from "@/lib/api/with-route";
 import { recordBestScore } from "@/lib/tasks/record-best-score";
-import { readJsonBody } from "@/lib/tasks/request-body";
+import { recordBestScoreInput } from "@/lib/tasks/schemas";
 
-export const POST = withRoute("POST /api/v1/tasks/[id]/best-score", {}, async ({ ctx, params, request }) =>
-  recordBestScore({ ctx: ctx!, taskId: params.id, input: (await readJsonBody(request, 16 * 1024)) as never }),
+export const POST = withRoute(
+  "POST /api/v1/tasks/[id]/best-score",
+  { body: recordBestScoreInput, maxBodyBytes: 16 * 1024 },
+  ({ ctx, params, body }) => recordBestScore({ ctx, taskId: params.id, input: body }),
 );

@@ -3,7 +3,7 @@ import { getTaskChecks } from "@/lib/tasks/check-queries";
 
 export const GET = withRoute("GET /api/v1/tasks/[id]/checks", {}, async ({ ctx, params }) => {
   const { revision, requirements, findings, coverage } = await getTaskChecks({
-    ctx: ctx!,
+    ctx,
     taskId: params.id,
   });
   return { revision, findings, requirements, coverage };

@@ -1,9 +1,10 @@
 import { withRoute } from "@/lib/api/with-route";
 import { dismissFinding } from "@/lib/tasks/dismiss-finding";
-import { readJsonBody } from "@/lib/tasks/request-body";
-import type { DismissFindingInput } from "@/lib/tasks/schemas";
+import { dismissFindingInput } from "@/lib/tasks/schemas";
 
-export const POST = withRoute("POST /api/v1/tasks/[id]/dismissals", {}, async ({ ctx, params, request }) => {
-  const input = (await readJsonBody(request, 64 * 1024)) as DismissFindingInput;
-  return Response.json(await dismissFinding({ ctx: ctx!, taskId: params.id, input }), { status: 201 });
-});
+export const POST = withRoute(
+  "POST /api/v1/tasks/[id]/dismissals",
+  { body: dismissFindingInput, maxBodyBytes: 64 * 1024 },
+  async ({ ctx, params, body }) =>
+    Response.json(await dismissFinding({ ctx, taskId: params.id, input: body }), { status: 201 }),
+);

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { readRawBody } from "@/lib/api/read-body";
 import { withRoute } from "@/lib/api/with-route";
-import { readRawBody } from "@/lib/tasks/request-body";
 import { MAX_FILE_BYTES, uploadTaskFile } from "@/lib/tasks/upload-file";
 
 const query = z.object({ filename: z.string().min(1).max(200) });
@@ -13,7 +13,7 @@ export const POST = withRoute(
     const mediaType =
       request.headers.get("content-type")?.split(";")[0]?.trim() || "application/octet-stream";
     const file = await uploadTaskFile({
-      ctx: ctx!,
+      ctx,
       taskId: params.id,
       file: { name: query.filename, mediaType, data },
     });

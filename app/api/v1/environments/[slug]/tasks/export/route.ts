@@ -6,7 +6,7 @@ export const GET = withRoute(
   "GET /api/v1/environments/[slug]/tasks/export",
   { query: taskExportQuery },
   async ({ ctx, params, query }) => {
-    const text = await exportTasks({ ctx: ctx!, environmentSlug: params.slug, format: query.format });
+    const text = await exportTasks({ ctx, environmentSlug: params.slug, format: query.format });
     const type = query.format === "csv" ? "text/csv" : "application/x-ndjson";
     return new Response(text, {
       headers: {

@@ -1,6 +1,6 @@
+import { readRawBody } from "@/lib/api/read-body";
 import { withRoute } from "@/lib/api/with-route";
 import { taskExportQuery } from "@/lib/tasks/api-schemas";
-import { readRawBody } from "@/lib/tasks/request-body";
 import { importTasks, MAX_IMPORT_BYTES } from "@/lib/tasks/transfer/import-tasks";
 
 export const POST = withRoute(
@@ -8,6 +8,6 @@ export const POST = withRoute(
   { query: taskExportQuery },
   async ({ ctx, params, query, request }) => {
     const text = (await readRawBody(request, MAX_IMPORT_BYTES)).toString("utf8");
-    return importTasks({ ctx: ctx!, environmentSlug: params.slug, format: query.format, text });
+    return importTasks({ ctx, environmentSlug: params.slug, format: query.format, text });
   },
 );

@@ -2,7 +2,7 @@ import { withRoute } from "@/lib/api/with-route";
 import { getTaskFile } from "@/lib/tasks/file-queries";
 
 export const GET = withRoute("GET /api/v1/tasks/[id]/files/[fileId]", {}, async ({ ctx, params }) => {
-  const file = await getTaskFile({ ctx: ctx!, taskId: params.id, fileId: params.fileId });
+  const file = await getTaskFile({ ctx, taskId: params.id, fileId: params.fileId });
   return new Response(new Uint8Array(file.data), {
     headers: {
       "content-type": file.mediaType,

@@ -1,8 +1,7 @@
 import { withRoute } from "@/lib/api/with-route";
 import { exportSnapshot } from "@/lib/exports/build-export";
-import { parseInput } from "@/lib/validation";
 import { getVersionSnapshot } from "@/lib/versions/queries";
-import { exportQueryInput, versionNumber } from "@/lib/versions/schemas";
+import { exportQueryInput } from "@/lib/versions/schemas";
 
 // The archive is built in memory (deterministic, validated) and sent with its length, so a browser
 // download can show progress. The CLI builds the same bytes through the same exportSnapshot.
@@ -10,8 +9,7 @@ export const GET = withRoute(
   "GET /api/v1/environments/[slug]/versions/[n]/export",
   { query: exportQueryInput },
   async ({ ctx, query, params }) => {
-    const version = parseInput(versionNumber, params.n);
-    const { snapshot } = await getVersionSnapshot({ ctx: ctx!, slug: params.slug, version });
+    const { snapshot } = await getVersionSnapshot({ ctx, slug: params.slug, version: params.n });
     const { fileName, bytes } = await exportSnapshot(snapshot, query.format);
     return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
       headers: {

@@ -1,0 +1,39 @@
+import "server-only";
+import { z } from "zod";
+import { assertCan, type Ctx } from "@/lib/auth/context";
+import { startJudging } from "@/lib/judges/start-judging";
+import { parseInput } from "@/lib/validation";
+import type { JobOutput } from "./schemas";
+
+// POST /api/v1/jobs (CONTRACT.md, Wave 2): starts a job of a kind the API offers. Each kind names
+// its body and the verb that starts it; add a variant here to offer another kind.
+
+const rolloutFilter = z.record(z.string(), z.string().max(1_000)).default({});
+
+export const startJobBody = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("judge"),
+    /** The judge's id: its current version judges (frozen now if the rubric changed). */
+    judge: z.uuid(),
+    /** Rollout filter fields as on GET /api/v1/rollouts; the judge's environment always applies. */
+    filter: rolloutFilter,
+    /** `calibrate`: judge the expert-labelled rollouts the version hasn't judged yet. */
+    purpose: z.enum(["run", "calibrate"]).default("run"),
+  }),
+]);
+
+export async function startJobFromApi({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: unknown;
+}): Promise<JobOutput & { version?: number }> {
+  assertCan(ctx, "jobs.manage");
+  const body = parseInput(startJobBody, input);
+  const started = await startJudging({
+    ctx,
+    input: { judgeId: body.judge, filter: body.filter, purpose: body.purpose },
+  });
+  return { ...started.job, version: started.version };
+}
