@@ -71,7 +71,9 @@ test("[validate] a failing oracle blocks approval with the reason, until the own
     criteria: [
       { key: "main", title: "Names the capital", description: "", weight: 1, requirements: [prompt] },
     ],
-    checks: [{ key: "paris", kind: "exact-match", weight: 1, requirements: [prompt], config: { expected: "Paris" } }],
+    checks: [
+      { key: "paris", kind: "exact-match", weight: 1, requirements: [prompt], config: { expected: "Paris" } },
+    ],
     referenceSolutions: [{ title: "Wrong", language: "markdown", content: "Lyon" }],
   });
   await postJson(request, `/api/v1/environments/${slug}/submit`, authorKey, {});

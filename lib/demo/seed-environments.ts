@@ -7,6 +7,9 @@ import { createTask } from "@/lib/tasks/create-task";
 import { DEMO_USERS } from "./demo-accounts";
 import { DEMO_ENVIRONMENT, listDemoTaskInputs } from "./demo-tasks";
 
+/** Kept for importers of the seed module; the definitions live in ./demo-tasks (pure, no database). */
+export { DELIBERATE_GAPS, DEMO_ENVIRONMENT, DEMO_TASK_KEYS } from "./demo-tasks";
+
 // The demo environment (lib/demo/demo-tasks.ts) created through the real verbs, as the demo owner.
 
 export async function seedDemoEnvironments(workspace: {
