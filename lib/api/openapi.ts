@@ -8,6 +8,7 @@ import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
 import { PROVIDER_OPERATIONS } from "@/lib/providers/api-schemas";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
+import { RUN_OPERATIONS } from "@/lib/runs/api-schemas";
 import { EXPORT_OPERATIONS } from "@/lib/versions/api-schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the same zod schemas the routes use.
@@ -53,6 +54,7 @@ const OPERATIONS: ApiOperations = {
   ...ENVIRONMENT_OPERATIONS,
   ...IMPORT_OPERATIONS,
   ...ROLLOUT_OPERATIONS,
+  ...RUN_OPERATIONS,
   ...REVIEW_OPERATIONS,
   ...REPORT_OPERATIONS,
   ...EXPORT_OPERATIONS,
