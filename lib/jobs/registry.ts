@@ -1,3 +1,5 @@
+import { draftTasksJob } from "@/lib/drafts/draft-job";
+import { validationJob } from "@/lib/grader-validation/validation-job";
 import { importJob } from "@/lib/imports/import-job";
 import { judgeJob } from "@/lib/judges/judge-job";
 import { scanJob } from "@/lib/scanners/scan-job";
@@ -14,6 +16,8 @@ export const JOB_KINDS: readonly JobKind<unknown>[] = [
   scanJob,
   probeJob,
   judgeJob as JobKind<unknown>,
+  draftTasksJob as JobKind<unknown>,
+  validationJob as JobKind<unknown>,
 ];
 
 export function findJobKind(name: string): JobKind<unknown> | undefined {

@@ -10,6 +10,7 @@ const NAV_ITEMS: NavItem[] = [
   { href: "/review", label: "Review" },
   { href: "/scanners", label: "Scanners" },
   { href: "/catalog", label: "Catalog" },
+  { href: "/jobs", label: "Jobs" },
   { href: "/settings", label: "Settings" },
 ];
 
