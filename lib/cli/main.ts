@@ -6,8 +6,8 @@ import { registerImportCommand } from "./import-command";
 import { registerIndexCommand } from "./index-command";
 import { registerJobsCommands } from "./jobs-commands";
 import { createProgram, reportError, withDatabase } from "./program";
-import { registerValidateCommand } from "./validate-command";
 import { registerScanCommand } from "./scan-command";
+import { registerValidateCommand } from "./validate-command";
 
 const program = createProgram();
 
