@@ -12,12 +12,12 @@ describe("describeNonTranscript", () => {
     expect(await describeFile(samplePath("terminal-bench/results.json"))).toMatch(
       /Terminal-Bench run summary .* import the agent's transcripts instead/,
     );
-    expect(await describeFile(corpusPath("verifiers/wiki-search--gpt-4.1-mini/d057f808/metadata.json"))).toMatch(
-      /verifiers run's metadata\.json .* import the results\.jsonl beside it/,
-    );
-    expect(await describeFile(corpusPath("verifiers/math-python--gpt-5-nano/cb7a1799/metadata.json"))).toMatch(
-      /verifiers run's metadata\.json/,
-    );
+    expect(
+      await describeFile(corpusPath("verifiers/wiki-search--gpt-4.1-mini/d057f808/metadata.json")),
+    ).toMatch(/verifiers run's metadata\.json .* import the results\.jsonl beside it/);
+    expect(
+      await describeFile(corpusPath("verifiers/math-python--gpt-5-nano/cb7a1799/metadata.json")),
+    ).toMatch(/verifiers run's metadata\.json/);
     expect(await describeFile(corpusPath("atif/regex-log-20251211-161750-ba4ddb16/metrics.json"))).toMatch(
       /metrics\.json .* import the trajectory file beside it/,
     );
