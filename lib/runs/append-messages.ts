@@ -12,7 +12,6 @@ import { hasGivenUp } from "@/lib/imports/give-up";
 import { countToolCalls, countToolErrors, MESSAGE_COLUMNS, messageRow } from "@/lib/imports/store-rollouts";
 import type { NormalizedMessage } from "@/lib/imports/types";
 import { parseInput } from "@/lib/validation";
-import { requestFollowUpJobs } from "./follow-up-jobs";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, liveContentHash } from "./live-items";
 import { assertOpen, lockLiveRun } from "./live-run";
@@ -102,7 +101,6 @@ export async function appendMessages({
       return { status: "appended" as const, ...applied };
     }),
   );
-  if (result.status === "appended") requestFollowUpJobs(ctx);
   return result;
 }
 

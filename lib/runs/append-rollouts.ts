@@ -8,7 +8,6 @@ import { isAppError } from "@/lib/errors";
 import { type RolloutReplacement, replaceRollouts } from "@/lib/imports/replace-rollouts";
 import { type BatchTarget, type PreparedRollout, storeRolloutBatch } from "@/lib/imports/store-rollouts";
 import { parseInput } from "@/lib/validation";
-import { requestFollowUpJobs } from "./follow-up-jobs";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, parseLiveItem, prepareLiveItem } from "./live-items";
 import { assertOpen, loadBatchTarget, lockLiveRun } from "./live-run";
@@ -85,7 +84,6 @@ export async function appendRollouts({
       }
     }
   });
-  if (results.some((r) => r.status === "created" || r.status === "updated")) requestFollowUpJobs(ctx);
   return { results };
 }
 

@@ -9,7 +9,6 @@ import { mapTraceBundle } from "@/lib/imports/formats/langfuse-trace";
 import { readAttributes, readOtlpTraces } from "@/lib/imports/formats/otel-spans";
 import { getArray, getNumber, getText, isObject } from "@/lib/imports/read/json-value";
 import { countStatuses, type Pending, writeItems } from "./append-rollouts";
-import { requestFollowUpJobs } from "./follow-up-jobs";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, liveContentHash } from "./live-items";
 import { assertOpen, loadBatchTarget, lockLiveRun } from "./live-run";
@@ -73,7 +72,6 @@ export async function ingestOtlpTraces({
       });
     }),
   );
-  if (results.some((r) => r.status === "created" || r.status === "updated")) requestFollowUpJobs(ctx);
   const rejected = results.flatMap((result, index) => (result.status === "error" ? [{ result, index }] : []));
   if (rejected.length === 0) return {};
   return {

@@ -1,5 +1,6 @@
 import { withRoute } from "@/lib/api/with-route";
 import { AppError } from "@/lib/errors";
+import { requestFollowUpJobs } from "@/lib/runs/follow-up-jobs";
 import { ingestOtlpTraces } from "@/lib/runs/ingest-otlp";
 import { MAX_BATCH_BODY_BYTES, otlpExportInput } from "@/lib/runs/schemas";
 
@@ -11,6 +12,8 @@ export const POST = withRoute(
   async ({ ctx, request, params, body }) => {
     if ((request.headers.get("content-type") ?? "").includes("protobuf"))
       throw new AppError("bad_request", "Send OTLP as JSON: set OTEL_EXPORTER_OTLP_PROTOCOL=http/json.");
-    return ingestOtlpTraces({ ctx, runId: params.id, input: body });
+    const answer = await ingestOtlpTraces({ ctx, runId: params.id, input: body });
+    requestFollowUpJobs(ctx);
+    return answer;
   },
 );
