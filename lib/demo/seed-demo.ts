@@ -6,8 +6,9 @@ import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-work
 import { hashPassword } from "@/lib/auth/password";
 import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
+import { DEMO_ENVIRONMENT } from "./demo-tasks";
 import { seedDemoCatalog } from "./seed-catalog";
-import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
+import { seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
 import { seedDemoJudges } from "./seed-judges";
 import { seedDemoLiveRun } from "./seed-live-run";

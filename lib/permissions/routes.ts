@@ -163,6 +163,8 @@ export const ACTION_RULES = {
   archiveSharedRubric: "environments.write",
   submitEnvironment: "environments.submit",
   approveEnvironment: "environments.approve",
+  startValidation: "environments.export",
+  listValidations: "environments.read",
   reopenEnvironment: "environments.approve",
   publishEnvironment: "environments.publish",
   retireEnvironment: "environments.publish",
