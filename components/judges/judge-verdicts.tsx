@@ -10,7 +10,13 @@ function judgeResult(j: RolloutJudgment): string {
   return j.verdict ?? (j.score === null ? "–" : j.score.toFixed(2));
 }
 
-export function JudgeVerdicts({ judgments, myScores }: { judgments: RolloutJudgment[]; myScores: Record<string, number> | null }) {
+export function JudgeVerdicts({
+  judgments,
+  myScores,
+}: {
+  judgments: RolloutJudgment[];
+  myScores: Record<string, number> | null;
+}) {
   return (
     <section aria-label="Judge verdicts" className="mt-6 flex flex-col gap-2">
       <h2 className="text-base font-semibold">Judge verdicts</h2>
@@ -32,14 +38,29 @@ export function JudgeVerdicts({ judgments, myScores }: { judgments: RolloutJudgm
               <tr key={`${j.judgeId}:${j.version}:${j.criterion}`}>
                 <Td className="font-mono text-xs">{j.criterion}</Td>
                 <Td className="whitespace-nowrap text-xs">
-                  {j.judge} v{j.version} {j.versionStatus === "deployed" ? <Badge tone="success">deployed</Badge> : null}
+                  {j.judge} v{j.version}{" "}
+                  {j.versionStatus === "deployed" ? <Badge tone="success">deployed</Badge> : null}
                   <div className="text-fg-muted">{j.model}</div>
                 </Td>
                 <Td>
-                  <Badge tone={j.status === "unevaluable" ? "warning" : j.verdict === "met" ? "success" : j.verdict === "not-met" ? "danger" : "accent"}>
+                  <Badge
+                    tone={
+                      j.status === "unevaluable"
+                        ? "warning"
+                        : j.verdict === "met"
+                          ? "success"
+                          : j.verdict === "not-met"
+                            ? "danger"
+                            : "accent"
+                    }
+                  >
                     {judgeResult(j)}
                   </Badge>
-                  {j.disagreement ? <div className="text-xs text-fg-muted">panel disagreement {(j.disagreement * 100).toFixed(0)}%</div> : null}
+                  {j.disagreement ? (
+                    <div className="text-xs text-fg-muted">
+                      panel disagreement {(j.disagreement * 100).toFixed(0)}%
+                    </div>
+                  ) : null}
                 </Td>
                 <Td>{myScores && j.criterion in myScores ? myScores[j.criterion] : "–"}</Td>
                 <Td className="text-xs">
@@ -54,7 +75,9 @@ export function JudgeVerdicts({ judgments, myScores }: { judgments: RolloutJudgm
                   ))}
                   {j.rawAnswer ? (
                     <details>
-                      <summary className="cursor-pointer text-fg-muted">Raw answer (could not be read)</summary>
+                      <summary className="cursor-pointer text-fg-muted">
+                        Raw answer (could not be read)
+                      </summary>
                       <pre className="max-h-60 overflow-auto whitespace-pre-wrap">{j.rawAnswer}</pre>
                     </details>
                   ) : null}
