@@ -1,6 +1,7 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
+import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
 import { runViewerBenchmark } from "./viewer";
@@ -11,6 +12,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
   coverage: () => runCoverageBenchmark(options),
+  judge: () => runJudgeBenchmark(),
 };
 
 const args = process.argv.slice(2);
