@@ -1,6 +1,7 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
+import { runJobsBenchmark } from "./jobs";
 import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
@@ -8,6 +9,7 @@ import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   import: () => runImportBenchmark(),
+  jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
