@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATALOG_OPERATIONS } from "@/lib/catalog/api-schemas";
 import { ENVIRONMENT_OPERATIONS } from "@/lib/environments/api-schemas";
 import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
+import { JOB_OPERATIONS } from "@/lib/jobs/api-schemas";
 import { JUDGE_OPERATIONS } from "@/lib/judges/api-schemas";
 import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
@@ -60,6 +61,7 @@ const OPERATIONS: ApiOperations = {
   ...EXPORT_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...PROVIDER_OPERATIONS,
+  ...JOB_OPERATIONS,
   ...JUDGE_OPERATIONS,
 };
 

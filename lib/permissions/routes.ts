@@ -14,6 +14,7 @@ export const PAGE_RULES = {
   "/environments/[slug]": "environments.read",
   "/environments/[slug]/new-task": "environments.write",
   "/environments/[slug]/import": "environments.write",
+  "/environments/[slug]/drafts": "environments.write",
   "/environments/[slug]/tasks/[key]": "environments.read",
   "/environments/[slug]/rubrics/[id]": "environments.read",
   "/rollouts": "rollouts.read",
@@ -43,6 +44,7 @@ export const PAGE_RULES = {
   "/public/datasheets/[token]": "public",
   "/public/datasheets/[token]/samples/[sample]": "public",
   "/settings": "workspace.view",
+  "/jobs": "jobs.read",
 } as const satisfies Record<string, RouteRule>;
 
 export const API_RULES = {
@@ -107,6 +109,10 @@ export const API_RULES = {
   "GET /api/v1/providers": "providers.read",
   "POST /api/v1/providers": "providers.manage",
   "POST /api/v1/providers/[id]/test": "providers.manage",
+  "GET /api/v1/jobs": "jobs.read",
+  "GET /api/v1/jobs/[id]": "jobs.read",
+  "POST /api/v1/jobs/[id]/cancel": "jobs.manage",
+  "POST /api/v1/jobs/[id]/retry": "jobs.manage",
   "GET /api/v1/environments/[slug]/judges": "environments.read",
   "POST /api/v1/environments/[slug]/judges": "judges.write",
   "GET /api/v1/judges/[id]": "environments.read",
@@ -149,6 +155,10 @@ export const ACTION_RULES = {
   archiveEnvironment: "environments.write",
   createTask: "environments.write",
   promoteRollout: "environments.write",
+  uploadDocument: "environments.write",
+  startDrafting: "environments.write",
+  acceptDraft: "environments.write",
+  discardDraft: "environments.write",
   archiveTask: "environments.write",
   dismissFinding: "environments.write",
   restoreTaskRevision: "environments.write",
@@ -158,6 +168,8 @@ export const ACTION_RULES = {
   archiveSharedRubric: "environments.write",
   submitEnvironment: "environments.submit",
   approveEnvironment: "environments.approve",
+  startValidation: "environments.export",
+  listValidations: "environments.read",
   reopenEnvironment: "environments.approve",
   publishEnvironment: "environments.publish",
   retireEnvironment: "environments.publish",
@@ -175,6 +187,8 @@ export const ACTION_RULES = {
   setCalibrationBar: "judges.set-bar",
   cancelJudgeJob: "jobs.manage",
   revokeDatasheetLink: "datasheets.share",
+  cancelJob: "jobs.manage",
+  retryJob: "jobs.manage",
 } as const satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof PAGE_RULES;

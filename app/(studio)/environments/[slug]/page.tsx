@@ -48,6 +48,9 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
         description={environment.description || undefined}
         actions={
           <>
+            <Link href={`${base}/versions`} className={buttonVariants({ variant: "secondary" })}>
+              Versions and validation
+            </Link>
             {can(ctx.role, "reports.read") ? (
               <Link href={`${base}/report`} className={buttonVariants({ variant: "secondary" })}>
                 Report
@@ -60,6 +63,9 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
               <>
                 <Link href={`${base}/import`} className={buttonVariants({ variant: "secondary" })}>
                   Import tasks
+                </Link>
+                <Link href={`${base}/drafts`} className={buttonVariants({ variant: "secondary" })}>
+                  Drafts from evidence
                 </Link>
                 <Link href={`${base}/new-task`} className={buttonVariants({ variant: "primary" })}>
                   New task
