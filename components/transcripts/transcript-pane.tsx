@@ -123,7 +123,8 @@ export function TranscriptPane({
     const index = hasAnchors ? parseMessageAnchor(location.hash, messageCount) : null;
     if (index === null) return;
     setCurrent(index);
-    scrollToMessage(index, "start");
+    // The last message can't sit at the top of the pane: aim its end at the bottom, as "Last" does.
+    scrollToMessage(index, index === messageCount - 1 ? "end" : "start");
   });
   useEffect(() => {
     followHash();
