@@ -8,6 +8,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Environment Studio", template: "%s · Environment Studio" },
   description: "Build RL environments for AI agents, review what agents did, and prove the grader is honest.",
+  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }] },
+  manifest: "/manifest.webmanifest",
 };
 
 // Applies the saved theme before first paint, so a dark-mode user never sees a white flash.

@@ -17,7 +17,8 @@ await migrateDatabase(connection);
 await connection.close();
 fs.writeFileSync(E2E_DATABASE_FILE, database.url);
 
-const server = spawn(path.resolve("node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", port], {
+// The same server as `npm start` (scripts/next-server.ts): the socket address reaches the app.
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/next-server.ts", "127.0.0.1", port], {
   stdio: "inherit",
   env: {
     ...process.env,
