@@ -1,4 +1,5 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
+import { runCliBenchmark } from "./cli";
 import { runImportBenchmark } from "./import";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
@@ -9,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
+  cli: () => runCliBenchmark(),
 };
 
 const selected = process.argv.slice(2);

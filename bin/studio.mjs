@@ -52,7 +52,7 @@ if (isBundleFresh()) {
       join(root, "lib/cli/entry.ts"),
       ...process.argv.slice(2),
     ],
-    { stdio: "inherit", env: process.env },
+    { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: join(root, "tsconfig.json") } },
   );
   process.exit(result.status ?? 1);
 }

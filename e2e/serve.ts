@@ -1,7 +1,6 @@
 // Serves the built app for Playwright on a fresh `_test` Postgres database, dropped on exit.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";

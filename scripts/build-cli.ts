@@ -1,7 +1,7 @@
 // Bundles the `studio` command (lib/cli/entry.ts and everything it imports from lib/ and db/) into one
 // ES module, so `studio --help` starts in a fraction of a second instead of compiling TypeScript
-// through tsx at every run. Packages stay in node_modules (external); only `server-only` is bundled,
-// resolved with the react-server condition as Next's server does. bin/studio.mjs runs the bundle
+// through tsx at every run. Packages are bundled as well (see below); `server-only` resolves with the
+// react-server condition, as in Next's server. bin/studio.mjs runs the bundle
 // while it is newer than every source it was built from, else falls back to tsx.
 // Commands registered in lib/cli/ are picked up by the bundle with no list to keep here.
 import fs from "node:fs";
@@ -28,6 +28,8 @@ const keepModuleUrls: Plugin = {
   },
 };
 
+const KEEP_EXTERNAL = /^(@electric-sql\/|esbuild$|tsx$|next$|react|@biomejs|@playwright|vitest|vite$|drizzle-kit|monaco|@monaco|unpdf|pg-boss)/;
+
 export const CLI_BUNDLE = path.join("dist", "cli", "studio.mjs");
 
 export async function buildCli(root = process.cwd(), outfile = path.join(root, CLI_BUNDLE)): Promise<void> {
@@ -35,8 +37,10 @@ export async function buildCli(root = process.cwd(), outfile = path.join(root, C
     dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;
   };
+  // Packages are bundled too (one file to parse starts far faster than hundreds to resolve), except
+  // those that load files of their own at runtime (WASM, data) and the build tools.
   const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-    .filter((name) => name !== "server-only")
+    .filter((name) => KEEP_EXTERNAL.test(name))
     .flatMap((name) => [name, `${name}/*`]);
   await build({
     absWorkingDir: root,

@@ -123,8 +123,7 @@ export function TranscriptPane({
     const index = hasAnchors ? parseMessageAnchor(location.hash, messageCount) : null;
     if (index === null) return;
     setCurrent(index);
-    // The last message can't sit at the top of the pane: aim its end at the bottom, as "Last" does.
-    scrollToMessage(index, index === messageCount - 1 ? "end" : "start");
+    scrollToMessage(index, "start");
   });
   useEffect(() => {
     followHash();
