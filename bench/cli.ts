@@ -27,7 +27,12 @@ export async function runCliBenchmark(): Promise<void> {
   await buildCli(root);
   const bundled = timeHelp([path.join(root, "bin", "studio.mjs")]);
   const tsx = import.meta.resolve("tsx");
-  const viaTsx = timeHelp(["--conditions=react-server", "--import", tsx, path.join(root, "lib/cli/entry.ts")]);
+  const viaTsx = timeHelp([
+    "--conditions=react-server",
+    "--import",
+    tsx,
+    path.join(root, "lib/cli/entry.ts"),
+  ]);
   console.log(`studio --help, median of ${RUNS} (load average ${os.loadavg()[0].toFixed(1)}):`);
   console.log(`  bundled (${CLI_BUNDLE}): ${bundled.toFixed(0)} ms`);
   console.log(`  through tsx:            ${viaTsx.toFixed(0)} ms`);

@@ -1,6 +1,8 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runCliBenchmark } from "./cli";
+import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
+import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
 import { runViewerBenchmark } from "./viewer";
@@ -11,9 +13,14 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
   cli: () => runCliBenchmark(),
+  coverage: () => runCoverageBenchmark(options),
+  judge: () => runJudgeBenchmark(),
 };
 
-const selected = process.argv.slice(2);
+const args = process.argv.slice(2);
+// Options (--x, and the value after --set) go to the benchmarks; the rest name benchmarks.
+const options = args.filter((a, i) => a.startsWith("--") || args[i - 1] === "--set");
+const selected = args.filter((a) => !options.includes(a));
 for (const name of selected.length ? selected : Object.keys(BENCHMARKS)) {
   const run = BENCHMARKS[name];
   if (!run) {

@@ -206,3 +206,39 @@ test("[rollouts] a reviewer compares two rollouts of the same task side by side"
   await expect(page.getByRole("region", { name: "Rollout A" })).toContainText("The answer is 4.");
   await expect(page.getByRole("region", { name: "Rollout B" })).toContainText("The answer is 5.");
 });
+
+test("[rollouts] a message the source sent under another role says so, with the source's other fields", async ({
+  page,
+  database,
+  workspace,
+  createUser,
+  signIn,
+}) => {
+  const run = await createTestRun({ executor: database.db, workspaceId: workspace.id });
+  const rollout = await createTestRollout({
+    executor: database.db,
+    workspaceId: workspace.id,
+    runId: run.id,
+    messages: [
+      { role: "user", text: "List the files." },
+      { role: "assistant", text: "", toolCalls: [{ id: "c1", name: "bash", arguments: { command: "ls" } }] },
+      {
+        role: "tool",
+        text: "README.md",
+        toolCallId: "c1",
+        toolName: "bash",
+        metadata: { role: "user", observation: "run", exitCode: 0 },
+      },
+    ],
+  });
+  await signIn(page, await createUser("reviewer"));
+  await page.goto(`/rollouts/${rollout.id}`);
+  const result = page.getByRole("article", { name: "Message 2, tool" });
+  await expect(result.getByText("sent as")).toBeVisible();
+  await expect(result.getByTitle('The source file gives this message the role "user"')).toBeVisible();
+  await result.getByText("Source fields (3)").click();
+  await expect(result.getByText('"exitCode": 0')).toBeVisible();
+  await expect(page.getByRole("article", { name: "Message 0, user" }).getByText("Source fields")).toHaveCount(
+    0,
+  );
+});

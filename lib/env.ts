@@ -30,6 +30,10 @@ const serverEnvSchema = z.object({
   IMPORT_MAX_ZIP_ENTRIES: z.coerce.number().int().positive().default(100_000),
   IMPORT_MAX_ZIP_RATIO: z.coerce.number().positive().default(1000),
   IMPORT_MAX_JSON_DEPTH: z.coerce.number().int().positive().default(200),
+  /** Live-run batches written at once per process; more wait in line (INGEST_MAX_WAITING). */
+  INGEST_MAX_ACTIVE: z.coerce.number().int().min(1).default(4),
+  /** Live-run batches that may wait for a writer; beyond that the API answers 429 with Retry-After. */
+  INGEST_MAX_WAITING: z.coerce.number().int().min(0).default(16),
   /** Longest a page's or API request's query may run (searches, lists) before Postgres stops it. */
   INTERACTIVE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Searches one workspace may run at once; more wait in a short queue, then get 429. */

@@ -29,16 +29,19 @@ export type FieldErrors = Record<string, string[]>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldErrors;
+  /** With `rate_limited`: seconds the client should wait (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { cause?: unknown; fieldErrors?: FieldErrors } = {},
+    options: { cause?: unknown; fieldErrors?: FieldErrors; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

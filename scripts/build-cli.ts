@@ -28,7 +28,8 @@ const keepModuleUrls: Plugin = {
   },
 };
 
-const KEEP_EXTERNAL = /^(@electric-sql\/|esbuild$|tsx$|next$|react|@biomejs|@playwright|vitest|vite$|drizzle-kit|monaco|@monaco|unpdf|pg-boss)/;
+const KEEP_EXTERNAL =
+  /^(@electric-sql\/|esbuild$|tsx$|next$|react|@biomejs|@playwright|vitest|vite$|drizzle-kit|monaco|@monaco|unpdf|pg-boss)/;
 
 export const CLI_BUNDLE = path.join("dist", "cli", "studio.mjs");
 

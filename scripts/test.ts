@@ -30,6 +30,14 @@ function countVitest(file: string): void {
   failed += report.numFailedTests;
 }
 
+/** The Python client's unittest runner writes {"passed","failed"} (clients/python/run_tests.py). */
+function countPython(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { passed: number; failed: number };
+  passed += report.passed;
+  failed += report.failed;
+}
+
 function countPlaywright(file: string): void {
   if (!fs.existsSync(file)) return;
   const { stats } = JSON.parse(fs.readFileSync(file, "utf8")) as {
@@ -82,6 +90,15 @@ async function main(): Promise<void> {
           `--outputFile.json=${file}`,
         ]);
         countVitest(file);
+        return ok;
+      },
+    ],
+    [
+      "python client tests",
+      () => {
+        const file = path.join(reports, "python.json");
+        const ok = run("python client tests", "python3", ["clients/python/run_tests.py", "--json", file]);
+        countPython(file);
         return ok;
       },
     ],

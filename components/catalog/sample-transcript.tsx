@@ -27,6 +27,7 @@ function toTranscriptMessage(message: SnapshotMessage, index: number): Transcrip
     tokens: null,
     model: message.model,
     sentAt: null,
+    metadata: null,
   };
 }
 

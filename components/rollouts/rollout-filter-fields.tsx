@@ -61,6 +61,17 @@ export function RolloutFilterFields({
           ))}
         </Select>
       </Field>
+      <Field label="Step" htmlFor={id("step")}>
+        <Input
+          id={id("step")}
+          name={name("step")}
+          type="number"
+          min={0}
+          step={1}
+          defaultValue={filter.step ?? ""}
+          placeholder="Any"
+        />
+      </Field>
       <Field label="Min reward" htmlFor={id("min")}>
         <Input
           id={id("min")}

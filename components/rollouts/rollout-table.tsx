@@ -4,7 +4,12 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { formatCount, formatDateTime, formatReward } from "@/lib/rollouts/format";
 import type { RolloutListItem } from "@/lib/rollouts/queries";
 
-const STATUS_TONE = { completed: "success", error: "danger", truncated: "warning" } as const;
+const STATUS_TONE = {
+  completed: "success",
+  error: "danger",
+  truncated: "warning",
+  running: "accent",
+} as const;
 
 /** One page of rollouts; with a search, each row shows its first matching message highlighted. */
 export function RolloutTable({ items }: { items: RolloutListItem[] }) {
@@ -28,6 +33,7 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
               <Link href={`/rollouts/${r.id}`} className="font-medium text-fg hover:text-accent">
                 {r.task ?? r.externalId ?? r.id.slice(0, 8)}
               </Link>
+              {r.step !== null ? <span className="ml-2 text-xs text-fg-muted">step {r.step}</span> : null}
               {r.status !== "completed" ? (
                 <Badge tone={STATUS_TONE[r.status]} className="ml-2">
                   {r.status}

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<Finding["kind"], string> = {
   "process-requirement": "Process requirement",
   "answer-key-leak": "Answer-key leak",
   "no-give-up": "Give-up grading",
+  "deceptive-framing": "Deceptive framing",
 };
 
 /** One finding: what is wrong, where, and (for writers) dismiss it with a reason or restore it. */
@@ -58,6 +59,12 @@ export function FindingItem({
       <p className={isDismissed ? "text-fg-muted line-through decoration-fg-muted/40" : "text-fg"}>
         {finding.message}
       </p>
+      {finding.why ? <p className="text-xs text-fg-muted">Why: {finding.why}</p> : null}
+      {finding.suggestion ? (
+        <p className="text-xs">
+          Honest wording: <q>{finding.suggestion}</q>
+        </p>
+      ) : null}
       {finding.dismissed ? (
         <p className="text-xs text-fg-muted">Dismissed: {finding.dismissed.reason}</p>
       ) : null}

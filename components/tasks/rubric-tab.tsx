@@ -14,6 +14,7 @@ import type { VisibleContent } from "@/lib/tasks/hidden-material";
 import { CheckEditor } from "./check-editor";
 import { CriterionEditor } from "./criterion-editor";
 import { GoldenExamplesEditor } from "./golden-examples-editor";
+import { TestScriptContract } from "./test-script-contract";
 import { TestScriptsEditor } from "./test-scripts-editor";
 import { useRowKeys } from "./use-row-keys";
 
@@ -247,6 +248,7 @@ export function RubricTab({
           </section>
           <section className="flex flex-col gap-3" aria-label="Test scripts">
             <h3 className="text-sm font-semibold">Test scripts ({draft.testScripts.length})</h3>
+            <TestScriptContract />
             <TestScriptsEditor
               scripts={draft.testScripts}
               isReadOnly={isReadOnly}

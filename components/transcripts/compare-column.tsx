@@ -4,7 +4,12 @@ import { formatCount, formatReward } from "@/lib/rollouts/format";
 import type { RolloutDetail } from "@/lib/rollouts/transcript-queries";
 import { TranscriptPane } from "./transcript-pane";
 
-const STATUS_TONE = { completed: "success", error: "danger", truncated: "warning" } as const;
+const STATUS_TONE = {
+  completed: "success",
+  error: "danger",
+  truncated: "warning",
+  running: "accent",
+} as const;
 
 /** One side of the compare page: a compact header and the rollout's virtualized transcript. */
 export function CompareColumn({ rollout, label }: { rollout: RolloutDetail; label: string }) {

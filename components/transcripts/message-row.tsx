@@ -8,6 +8,7 @@ import { messageAnchor } from "@/lib/rollouts/transcript-text";
 import { cn } from "@/lib/utils";
 import type { HighlightMap } from "./highlight-segments";
 import { MessageBody } from "./message-body";
+import { MessageSourceFields } from "./message-source-fields";
 
 const ROLE_LABEL = { system: "System", user: "User", assistant: "Assistant", tool: "Tool" } as const;
 const ROLE_TONE = { system: "neutral", user: "accent", assistant: "success", tool: "warning" } as const;
@@ -46,6 +47,9 @@ export function MessageRow({
   actions,
 }: Props) {
   const hasError = Boolean(message?.error);
+  // A role the studio mapped differently (a tool result the source sent as a user turn) is shown.
+  const original = message?.metadata?.role;
+  const sourceRole = typeof original === "string" && original !== message?.role ? original : null;
   return (
     <article
       id={messageAnchor(index)}
@@ -69,6 +73,11 @@ export function MessageRow({
           #{index}
         </a>
         {message ? <Badge tone={ROLE_TONE[message.role]}>{ROLE_LABEL[message.role]}</Badge> : null}
+        {sourceRole ? (
+          <span title={`The source file gives this message the role "${sourceRole}"`}>
+            sent as <span className="font-mono">{sourceRole}</span>
+          </span>
+        ) : null}
         {message?.role === "tool" && message.toolName ? (
           <span className="font-mono">{message.toolName}</span>
         ) : null}
@@ -83,14 +92,17 @@ export function MessageRow({
         {actions ? <span className="ml-auto flex flex-wrap items-center gap-1">{actions}</span> : null}
       </header>
       {message ? (
-        <MessageBody
-          rolloutId={rolloutId}
-          message={message}
-          pairing={pairing}
-          isMarkdown={isMarkdown}
-          isLoadingAround={isLoadingAround}
-          highlights={highlights}
-        />
+        <>
+          <MessageBody
+            rolloutId={rolloutId}
+            message={message}
+            pairing={pairing}
+            isMarkdown={isMarkdown}
+            isLoadingAround={isLoadingAround}
+            highlights={highlights}
+          />
+          <MessageSourceFields metadata={message.metadata} />
+        </>
       ) : (
         <div aria-hidden="true" className="flex flex-col gap-2">
           <div className="h-3 w-2/3 animate-pulse rounded bg-surface-muted" />

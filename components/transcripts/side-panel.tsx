@@ -7,7 +7,12 @@ import { PlainText } from "./plain-text";
 
 type Sibling = { id: string; model: string | null; reward: number | null };
 
-const STATUS_TONE = { completed: "success", error: "danger", truncated: "warning" } as const;
+const STATUS_TONE = {
+  completed: "success",
+  error: "danger",
+  truncated: "warning",
+  running: "accent",
+} as const;
 const METADATA_CHARS = 20_000;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

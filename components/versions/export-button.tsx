@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
+import { TEST_SCRIPT_SUPPORT } from "@/lib/exports/test-script-contract";
 
 type Progress = { received: number; total: number | null } | null;
 
@@ -87,6 +88,9 @@ export function ExportButton({ slug, version }: { slug: string; version: number 
           <progress className="ml-2 h-2 w-24 align-middle" max={100} value={percent ?? undefined} />
         </span>
       ) : null}
+      <span className="basis-full text-xs text-fg-muted">
+        Test scripts: {TEST_SCRIPT_SUPPORT[format].note}
+      </span>
       {error ? (
         <span role="alert" className="text-xs text-danger">
           {error}

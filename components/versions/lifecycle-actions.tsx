@@ -13,7 +13,10 @@ import {
 } from "@/lib/versions/actions";
 import { LIFECYCLE_STEPS, type LifecycleStep } from "@/lib/versions/lifecycle";
 
-const ACTIONS: Record<LifecycleStep, (input: { slug: string }) => Promise<ActionResult<unknown>>> = {
+const ACTIONS: Record<
+  LifecycleStep,
+  (input: { slug: string; overrideReason?: string }) => Promise<ActionResult<unknown>>
+> = {
   submit: submitEnvironment,
   approve: approveEnvironment,
   publish: publishEnvironment,
@@ -27,16 +30,20 @@ export function LifecycleActions({ slug, steps }: { slug: string; steps: Lifecyc
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
+  const [isBlocked, setIsBlocked] = useState(false);
+  const [reason, setReason] = useState("");
 
-  function handleStep(step: LifecycleStep) {
+  function handleStep(step: LifecycleStep, overrideReason?: string) {
     setError(null);
     setMessage(null);
     startTransition(async () => {
-      const result = await ACTIONS[step]({ slug });
+      const result = await ACTIONS[step]({ slug, overrideReason });
       if (!result.ok) {
         setError(result.error.message);
+        setIsBlocked(step === "approve" && result.error.message.startsWith("Approval is blocked"));
         return;
       }
+      setIsBlocked(false);
       const version = (result.data as { version?: number }).version;
       setMessage(
         step === "approve" && version ? `Approved as v${version}.` : `${LIFECYCLE_STEPS[step].label}: done.`,
@@ -64,6 +71,30 @@ export function LifecycleActions({ slug, steps }: { slug: string; steps: Lifecyc
         <p role="alert" className="max-w-md text-right text-sm text-danger">
           {error}
         </p>
+      ) : null}
+      {isBlocked ? (
+        <form
+          className="flex w-full max-w-md flex-col items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            handleStep("approve", reason);
+          }}
+        >
+          <label htmlFor="override-reason" className="self-start text-sm font-medium">
+            Reason to approve anyway (kept in the history)
+          </label>
+          <textarea
+            id="override-reason"
+            className="min-h-20 w-full rounded-md border border-border bg-surface p-2 text-sm"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            minLength={10}
+            required
+          />
+          <Button type="submit" variant="secondary" disabled={isPending || reason.trim().length < 10}>
+            Approve anyway
+          </Button>
+        </form>
       ) : null}
       {message ? (
         <p role="status" className="text-sm text-success">

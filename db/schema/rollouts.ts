@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   customType,
   doublePrecision,
   index,
@@ -20,16 +21,27 @@ import type { MessagePart, TokenCounts, ToolCall } from "./message-json";
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const runStatus = pgEnum("run_status", ["pending", "running", "completed", "failed"]);
-export const rolloutStatus = pgEnum("rollout_status", ["completed", "error", "truncated"]);
+/** `import`: rollouts read from files. `live`: rollouts streamed by a training or evaluation run. */
+export const runKind = pgEnum("run_kind", ["import", "live"]);
+/** `running`: a live run's rollout still receiving messages; on close it becomes `truncated`. */
+export const rolloutStatus = pgEnum("rollout_status", ["completed", "error", "truncated", "running"]);
 export const messageRole = pgEnum("message_role", ["system", "user", "assistant", "tool"]);
 
 export type ImportErrorEntry = { file: string; record?: number; line?: number; message: string };
 
-/** One import: where the rollouts came from and what happened to each record. */
+/**
+ * A batch of rollouts from one source: an import of files, or a live run (training or evaluation)
+ * that streams rollouts in through the API until it is closed.
+ */
 export const runs = pgTable(
   "runs",
   {
     id: id(),
+    kind: runKind().notNull().default("import"),
+    /** A live run's name, given by its client. */
+    name: text(),
+    /** A live run's metadata: trainer, base model, environment version, config. */
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     workspaceId: uuid()
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
@@ -75,6 +87,8 @@ export const rollouts = pgTable(
     taskId: uuid().references(() => tasks.id, { onDelete: "set null" }),
     taskKey: text(),
     externalId: text(),
+    /** A live run's training step or checkpoint. */
+    step: integer(),
     model: text(),
     harness: text(),
     reward: doublePrecision(),
@@ -85,8 +99,15 @@ export const rollouts = pgTable(
     messageCount: integer().notNull().default(0),
     toolCallCount: integer().notNull().default(0),
     toolErrorCount: integer().notNull().default(0),
-    /** sha256 of the source record: importing the same content again skips it. */
+    /** The agent gave up (its give-up line, or `gaveUp` in a live item's metadata). */
+    gaveUp: boolean().notNull().default(false),
+    /**
+     * The rollout's identity in its workspace: for imports the sha256 of the source record (importing
+     * the same content again skips it); for live runs the sha256 of the run and the client's key.
+     */
     contentHash: text().notNull(),
+    /** The last message chunk appended to a running live rollout (chunks count from 1). */
+    streamSeq: integer().notNull().default(0),
     /** When the search indexer indexed this rollout's messages; null until then. */
     searchIndexedAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
@@ -96,7 +117,7 @@ export const rollouts = pgTable(
   (t) => [
     uniqueIndex("rollouts_workspace_content_hash_key").on(t.workspaceId, t.contentHash),
     index("rollouts_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
-    index("rollouts_run_idx").on(t.runId),
+    index("rollouts_run_step_idx").on(t.runId, t.step),
     index("rollouts_environment_idx").on(t.environmentId),
     index("rollouts_task_idx").on(t.taskId),
     index("rollouts_workspace_model_idx").on(t.workspaceId, t.model),
@@ -150,6 +171,25 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("messages_rollout_index_key").on(t.rolloutId, t.index)],
+);
+
+/**
+ * Message chunks that reached a running live rollout ahead of a missing one: each waits here until
+ * the chunks before it arrive, then is appended in order and deleted.
+ */
+export const rolloutMessageChunks = pgTable(
+  "rollout_message_chunks",
+  {
+    id: id(),
+    rolloutId: uuid()
+      .notNull()
+      .references(() => rollouts.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    /** The chunk's messages as the client sent them (OpenAI chat format). */
+    messages: jsonb().$type<unknown[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("rollout_message_chunks_rollout_seq_key").on(t.rolloutId, t.seq)],
 );
 
 /**

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { CATALOG_OPERATIONS } from "@/lib/catalog/api-schemas";
 import { ENVIRONMENT_OPERATIONS } from "@/lib/environments/api-schemas";
 import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
+import { JOB_OPERATIONS } from "@/lib/jobs/api-schemas";
 import { JUDGE_OPERATIONS } from "@/lib/judges/api-schemas";
 import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
 import { PROVIDER_OPERATIONS } from "@/lib/providers/api-schemas";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
+import { RUN_OPERATIONS } from "@/lib/runs/api-schemas";
 import { EXPORT_OPERATIONS } from "@/lib/versions/api-schemas";
 
 // The OpenAPI 3.1 document of /api/v1, built from the same zod schemas the routes use.
@@ -53,11 +55,13 @@ const OPERATIONS: ApiOperations = {
   ...ENVIRONMENT_OPERATIONS,
   ...IMPORT_OPERATIONS,
   ...ROLLOUT_OPERATIONS,
+  ...RUN_OPERATIONS,
   ...REVIEW_OPERATIONS,
   ...REPORT_OPERATIONS,
   ...EXPORT_OPERATIONS,
   ...CATALOG_OPERATIONS,
   ...PROVIDER_OPERATIONS,
+  ...JOB_OPERATIONS,
   ...JUDGE_OPERATIONS,
 };
 

@@ -148,8 +148,12 @@ export function errorResponse(error: unknown, where: string): Response {
     : toPublicError(error);
   const { code, message } = publicError;
   const fieldErrors = "fieldErrors" in publicError ? publicError.fieldErrors : undefined;
+  const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
   return Response.json(
     { error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } },
-    { status: ERROR_STATUS[code] },
+    {
+      status: ERROR_STATUS[code],
+      headers: retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : undefined,
+    },
   );
 }

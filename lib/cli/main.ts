@@ -6,6 +6,7 @@ import { registerImportCommand } from "./import-command";
 import { registerIndexCommand } from "./index-command";
 import { registerJobsCommands } from "./jobs-commands";
 import { createProgram, reportError, withDatabase } from "./program";
+import { registerValidateCommand } from "./validate-command";
 
 const program = createProgram();
 
@@ -22,6 +23,7 @@ registerImportCommand(program);
 registerIndexCommand(program);
 registerExportCommand(program);
 registerJobsCommands(program);
+registerValidateCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,4 +1,4 @@
-import type { DEMO_TASK_KEYS } from "./seed-environments";
+import type { DEMO_TASK_KEYS } from "./demo-tasks";
 
 // An expert's final answer per demo task, seeded as each task's first reference solution (the
 // oracle `studio validate` runs): each meets every programmatic check of its template, so the

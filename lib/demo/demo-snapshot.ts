@@ -5,7 +5,7 @@ import {
 } from "@/lib/exports/snapshot";
 import { DEFAULT_JUDGE_TEMPLATE } from "@/lib/rubrics/judge-template";
 import { listEffectiveCriteria, pickJudgeTemplate } from "@/lib/tasks/grader-items";
-import { DEMO_ENVIRONMENT, listDemoTaskInputs } from "./seed-environments";
+import { DEMO_ENVIRONMENT, listDemoTaskInputs } from "./demo-tasks";
 
 // The demo environment as an approved version would freeze it, without a database: for export
 // conformance and validation tests. The demo tasks have text resources and no shared rubric, so

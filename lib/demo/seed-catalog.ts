@@ -12,7 +12,7 @@ import { chooseSample } from "@/lib/versions/choose-sample";
 import { getShipOverview } from "@/lib/versions/overview-queries";
 import { publishEnvironment } from "@/lib/versions/publish-environment";
 import { submitEnvironment } from "@/lib/versions/submit-environment";
-import { DEMO_ENVIRONMENT } from "./seed-environments";
+import { DEMO_ENVIRONMENT } from "./demo-tasks";
 
 // Ships the demo environment so a buyer sees it in the catalog at once: the author dismisses the
 // deliberate coverage gaps with a reason, chooses up to three labelled rollouts of different models

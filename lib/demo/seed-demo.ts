@@ -6,9 +6,12 @@ import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-work
 import { hashPassword } from "@/lib/auth/password";
 import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
+import { DEMO_ENVIRONMENT } from "./demo-tasks";
 import { seedDemoCatalog } from "./seed-catalog";
-import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
+import { seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
+import { seedDemoJudges } from "./seed-judges";
+import { seedDemoLiveRun } from "./seed-live-run";
 import { seedReviewDemo } from "./seed-review";
 import { seedDemoRollouts } from "./seed-rollouts";
 
@@ -18,7 +21,7 @@ const SEED_ACTOR = { kind: "cli" } as const;
  * Seeds the demo workspace on first start; returns false when it already exists. Each feature adds
  * its part: accounts, the AI-safety environment and its tasks, hand-made transcripts (a long agentic
  * run, a reward hack, XSS payloads…), evidence rollouts across three models, a review queue, and
- * an approved, published v1 in the buyers' catalog.
+ * an approved, published v1 in the buyers' catalog, and a live training run of 20 steps.
  */
 export async function seedDemo(): Promise<boolean> {
   if (await findWorkspaceBySlug(db, DEMO_WORKSPACE.slug)) return false;
@@ -40,6 +43,8 @@ export async function seedDemo(): Promise<boolean> {
   const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
   await seedDemoCatalog(workspace);
+  if (environment) await seedDemoJudges({ workspace, environment });
+  await seedDemoLiveRun(workspace);
   // The studio server would index in the background; the demo is searchable from its first page.
   await indexAllPendingRollouts();
   return true;

@@ -119,7 +119,7 @@ async function loadEvidenceTasks(environmentId: string): Promise<EvidenceTask[]>
   }));
 }
 
-async function findMemberCtx(workspace: WorkspaceRef, role: Role): Promise<Ctx | null> {
+export async function findMemberCtx(workspace: WorkspaceRef, role: Role): Promise<Ctx | null> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(memberships)

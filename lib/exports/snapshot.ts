@@ -121,7 +121,7 @@ export const snapshotSample = z.object({
   taskKey: z.string().nullable(),
   model: z.string().nullable(),
   reward: z.number().nullable(),
-  status: z.enum(["completed", "error", "truncated"]),
+  status: z.enum(["completed", "error", "truncated", "running"]),
   /** The author's words for buyers about why this transcript is worth reading. */
   note: z.string(),
   /** The final label, without any reviewer's identity. */

@@ -138,7 +138,7 @@ async function flushBatch(target: BatchTarget, batch: PreparedRollout[], tally: 
       console.error("[import] could not store a rollout", batchError);
       addError(tally, {
         file: item.file,
-        record: item.record,
+        record: item.record ?? undefined,
         message: "could not store this rollout (see server log)",
       });
       return;

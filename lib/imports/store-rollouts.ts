@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
 import { type BulkColumn, type BulkValue, bulkInsert, JsonText } from "@/db/bulk-insert";
 import type { Executor } from "@/db/client";
+import { hasGivenUp } from "./give-up";
 import type { NormalizedMessage, NormalizedRollout } from "./types";
 
 // Writes normalized rollouts. A batch is one transaction: each rollout lands whole (its row, its
 // messages and its source record) or not at all; the caller retries a failed batch one by one.
+// Imports and live runs (lib/runs) both store through here: one way to write rollouts.
 
 export type PreparedRollout = {
   rollout: NormalizedRollout;
   file: string;
-  record: number;
+  record: number | null;
   /** The source record serialized once: hashed for de-duplication, stored for fidelity. */
   originalJson: string;
   contentHash: string;
@@ -24,7 +26,11 @@ export type BatchTarget = {
   taskIds: Map<string, string>;
 };
 
-export function prepareRollout(rollout: NormalizedRollout, file: string, record: number): PreparedRollout {
+export function prepareRollout(
+  rollout: NormalizedRollout,
+  file: string,
+  record: number | null,
+): PreparedRollout {
   const originalJson = JSON.stringify(rollout.original ?? null);
   const contentHash = createHash("sha256").update(originalJson).digest("hex");
   return { rollout, file, record, originalJson, contentHash };
@@ -36,11 +42,15 @@ function toDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function countToolErrors(items: NormalizedMessage[]): number {
+export function countToolErrors(items: NormalizedMessage[]): number {
   return items.filter((m) => m.role === "tool" && m.error).length;
 }
 
-const MESSAGE_COLUMNS: BulkColumn[] = [
+export function countToolCalls(items: NormalizedMessage[]): number {
+  return items.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0);
+}
+
+export const MESSAGE_COLUMNS: BulkColumn[] = [
   { name: "rollout_id", type: "uuid" },
   { name: "workspace_id", type: "uuid" },
   { name: "index", type: "int" },
@@ -59,7 +69,7 @@ const MESSAGE_COLUMNS: BulkColumn[] = [
 ];
 
 /** A message as a row of MESSAGE_COLUMNS. */
-function messageRow(
+export function messageRow(
   rolloutId: string,
   workspaceId: string,
   m: NormalizedMessage,
@@ -99,6 +109,7 @@ const ROLLOUT_COLUMNS: BulkColumn[] = [
   { name: "task_id", type: "uuid" },
   { name: "task_key", type: "text" },
   { name: "external_id", type: "text" },
+  { name: "step", type: "int" },
   { name: "model", type: "text" },
   { name: "harness", type: "text" },
   { name: "reward", type: "double precision" },
@@ -109,6 +120,7 @@ const ROLLOUT_COLUMNS: BulkColumn[] = [
   { name: "message_count", type: "int" },
   { name: "tool_call_count", type: "int" },
   { name: "tool_error_count", type: "int" },
+  { name: "gave_up", type: "boolean" },
   { name: "content_hash", type: "text" },
   { name: "started_at", type: "timestamptz" },
   { name: "ended_at", type: "timestamptz" },
@@ -123,6 +135,7 @@ function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: stri
     r.taskKey ? (target.taskIds.get(r.taskKey) ?? null) : null,
     r.taskKey ?? null,
     r.externalId ?? null,
+    r.step ?? null,
     r.model ?? null,
     r.harness ?? null,
     r.reward != null && Number.isFinite(r.reward) ? r.reward : null,
@@ -131,20 +144,29 @@ function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: stri
     r.error ?? null,
     r.metadata ?? {},
     r.messages.length,
-    r.messages.reduce((n, m) => n + (m.toolCalls?.length ?? 0), 0),
+    countToolCalls(r.messages),
     countToolErrors(r.messages),
+    hasGivenUp(r.messages, r.metadata) ? "t" : "f",
     contentHash,
     toDate(r.startedAt)?.toISOString() ?? null,
     toDate(r.endedAt)?.toISOString() ?? null,
   ];
 }
 
+export type StoredBatch = {
+  inserted: number;
+  skipped: number;
+  unlinked: number;
+  /** Content hash → id of each rollout this batch inserted (the skipped ones are absent). */
+  ids: Map<string, string>;
+};
+
 /** Inserts a batch; returns how many were new, skipped as already imported, and unlinked to a task. */
 export async function storeRolloutBatch(
   executor: Executor,
   target: BatchTarget,
   batch: PreparedRollout[],
-): Promise<{ inserted: number; skipped: number; unlinked: number }> {
+): Promise<StoredBatch> {
   const inserted = await bulkInsert<{ id: string; content_hash: string }>(
     executor,
     "rollouts",
@@ -153,6 +175,7 @@ export async function storeRolloutBatch(
     { onConflict: "(workspace_id, content_hash) do nothing", returning: ["id", "content_hash"] },
   );
   const idByHash = new Map(inserted.map((r) => [r.content_hash, r.id]));
+  const ids = new Map(idByHash);
 
   const messageRows: BulkValue[][] = [];
   const sourceRows: BulkValue[][] = [];
@@ -170,5 +193,5 @@ export async function storeRolloutBatch(
   }
   await bulkInsert(executor, "messages", MESSAGE_COLUMNS, messageRows);
   await bulkInsert(executor, "rollout_sources", SOURCE_COLUMNS, sourceRows);
-  return { inserted: inserted.length, skipped: batch.length - inserted.length, unlinked };
+  return { inserted: inserted.length, skipped: batch.length - inserted.length, unlinked, ids };
 }

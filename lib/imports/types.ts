@@ -41,11 +41,14 @@ export type NormalizedMessage = {
   metadata?: Record<string, unknown>;
 };
 
-export type RolloutStatus = "completed" | "error" | "truncated";
+/** `running` only for a live run's rollout that is still receiving messages. */
+export type RolloutStatus = "completed" | "error" | "truncated" | "running";
 
 export type NormalizedRollout = {
   /** The id the source gives this attempt (sample id + epoch, trajectory id, trace id). */
   externalId?: string | null;
+  /** A live run's training step or checkpoint. */
+  step?: number | null;
   /** The key used to link the rollout to a task of an environment (see each format's note). */
   taskKey?: string | null;
   model?: string | null;

@@ -17,11 +17,22 @@ export function toJobActor(ctx: Ctx): JobActor {
   return { kind: "cli" };
 }
 
-function describeStarter(ctx: Ctx): string {
+/** Who started a job, for display. */
+export function describeStarter(ctx: Ctx): string {
   const { actor } = ctx;
   if (actor.kind === "user") return actor.email;
   if (actor.kind === "api-key") return `API key ${actor.name}`;
   return "command line";
+}
+
+/** pg-boss options of a kind's deliveries. Our row decides when a job has failed for good (maxAttempts); pg-boss schedules the retries. */
+export function deliveryOptions(kind: JobKind<unknown>) {
+  return {
+    retryLimit: kind.maxAttempts + 2,
+    retryDelay: kind.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: kind.expireInSeconds,
+  };
 }
 
 /** The pg-boss delivery of a job row: sent in the same transaction, so neither exists without the other. */
@@ -36,14 +47,7 @@ export async function sendDelivery(
   const queueJobId = await boss.send(
     kind.kind,
     { jobId },
-    {
-      db: queueDbFor(executor),
-      // Our row decides when a job has failed for good (maxAttempts); pg-boss schedules the retries.
-      retryLimit: kind.maxAttempts + 2,
-      retryDelay: kind.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: kind.expireInSeconds,
-    },
+    { db: queueDbFor(executor), ...deliveryOptions(kind) },
   );
   if (!queueJobId) throw new Error(`pg-boss refused a job for ${kind.kind}`);
   await executor.update(jobs).set({ queueJobId }).where(eq(jobs.id, jobId));

@@ -43,6 +43,7 @@ export { cancelJob } from "./cancel-job";
 export type { JobKind, JobRun, ProgressReporter } from "./define-job-kind";
 export { defineJobKind, PermanentJobError } from "./define-job-kind";
 export { enqueueJob, prepareJobKind } from "./enqueue-job";
+export { enqueueJobs } from "./enqueue-jobs";
 export { type ProviderLimits, withProviderLimit } from "./provider-limit";
 export { countUnfinishedJobs, getJob, listJobs } from "./queries";
 export { retryJob } from "./retry-job";

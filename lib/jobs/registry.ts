@@ -1,3 +1,4 @@
+import { validationJob } from "@/lib/grader-validation/validation-job";
 import { importJob } from "@/lib/imports/import-job";
 import { judgeJob } from "@/lib/judges/judge-job";
 import { searchIndexJob } from "@/lib/search/search-index-job";
@@ -12,6 +13,7 @@ export const JOB_KINDS: readonly JobKind<unknown>[] = [
   searchIndexJob,
   probeJob,
   judgeJob as JobKind<unknown>,
+  validationJob as JobKind<unknown>,
 ];
 
 export function findJobKind(name: string): JobKind<unknown> | undefined {

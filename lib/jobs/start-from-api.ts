@@ -2,7 +2,11 @@ import "server-only";
 import { z } from "zod";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { startJudging } from "@/lib/judges/start-judging";
+import { requestSearchIndexing } from "@/lib/search/search-index-job";
 import { parseInput } from "@/lib/validation";
+import { enqueueJob } from "./enqueue-job";
+import { probeJob, probePayload } from "./probe-job";
+import { toJobOutput } from "./queries";
 import type { JobOutput } from "./schemas";
 
 // POST /api/v1/jobs (CONTRACT.md, Wave 2): starts a job of a kind the API offers. Each kind names
@@ -20,6 +24,10 @@ export const startJobBody = z.discriminatedUnion("kind", [
     /** `calibrate`: judge the expert-labelled rollouts the version hasn't judged yet. */
     purpose: z.enum(["run", "calibrate"]).default("run"),
   }),
+  /** Make every imported rollout of the workspace searchable now. */
+  z.object({ kind: z.literal("search-index") }),
+  /** Owners: a no-op job that proves a worker runs jobs (e.g. after deploying workers). */
+  probePayload.extend({ kind: z.literal("probe") }),
 ]);
 
 export async function startJobFromApi({
@@ -31,6 +39,15 @@ export async function startJobFromApi({
 }): Promise<JobOutput & { version?: number }> {
   assertCan(ctx, "jobs.manage");
   const body = parseInput(startJobBody, input);
+  if (body.kind === "search-index") {
+    assertCan(ctx, "rollouts.import");
+    return toJobOutput(await requestSearchIndexing(ctx));
+  }
+  if (body.kind === "probe") {
+    assertCan(ctx, "workspace.manage");
+    const { kind: _kind, ...payload } = body;
+    return toJobOutput(await enqueueJob({ ctx, kind: probeJob, payload, key: payload.key }));
+  }
   const started = await startJudging({
     ctx,
     input: { judgeId: body.judge, filter: body.filter, purpose: body.purpose },

@@ -158,7 +158,7 @@ export const JUDGE_OPERATIONS: ApiOperations = {
   "POST /api/v1/jobs": {
     summary: "Start a background job",
     description:
-      'Judging: {"kind":"judge","judge":"<judge id>","filter":{…rollout filters…}}. Answers 201 with the job; follow it with GET /api/v1/jobs/{id}.',
+      'Judging: {"kind":"judge","judge":"<judge id>","filter":{…rollout filters…}}; search indexing: {"kind":"search-index"}; owners: {"kind":"probe","key":"…"} (a no-op that proves a worker runs). Answers 201 with the job; follow it with GET /api/v1/jobs/{id}.',
     body: startJobBody,
     response: jobOutput.extend({ version: z.number().int().optional() }),
   },

@@ -1,18 +1,21 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { judgments, messages, rollouts, tasks } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import type { ChatRequest, ProviderConfig } from "@/lib/providers/types";
 import { aggregatePanel } from "./aggregate";
 import { askMember, buildJudgePrompt } from "./judge-call";
+import type { JudgeCriterion, TranscriptMessage } from "./judge-prompt";
 import type { LoadedVersion } from "./judge-versions";
+import type { SnapshotTask } from "./snapshot";
 
-// Judges one rollout with one judge version and stores a judgment per criterion. Idempotent: criteria
-// this version already judged on the rollout are skipped, and rows go in under the unique key
+// Judges rollouts with one judge version and stores a judgment per criterion. Idempotent: criteria
+// this version already judged on a rollout are skipped, and rows go in under the unique key
 // (version, rollout, criterion) with `on conflict do nothing`, so concurrent workers store each once.
 // Provider failures (after completeChat's retries) throw, for the job to count and retry; unreadable
-// answers are stored `unevaluable` with the raw answer, never as a score.
+// answers are stored `unevaluable` with the raw answer, never as a score. Rollouts are loaded in
+// batches (prepareRollouts), three queries per batch, so the database keeps up with the provider.
 
 export type JudgeRolloutResult = {
   status: "judged" | "already-judged" | "no-rubric";
@@ -30,6 +33,14 @@ export type JudgeRunOptions = {
   limitFor?: (provider: ProviderConfig) => ChatRequest["runAttempt"];
 };
 
+/** A rollout ready to judge: its task, the criteria still to judge, its transcript. */
+export type PreparedRollout = {
+  rolloutId: string;
+  task: SnapshotTask | null;
+  criteria: JudgeCriterion[];
+  transcript: TranscriptMessage[];
+};
+
 const NOTHING = { stored: 0, unevaluable: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
 /** Splits a total over n rows so the rows sum to it exactly. */
@@ -38,47 +49,72 @@ function share(total: number, n: number, i: number): number {
   return i === 0 ? total - each * (n - 1) : each;
 }
 
-export async function judgeRollout({
+export async function prepareRollouts(
+  ctx: Ctx,
+  version: LoadedVersion,
+  rolloutIds: string[],
+): Promise<PreparedRollout[]> {
+  if (rolloutIds.length === 0) return [];
+  const [found, done, transcripts] = await Promise.all([
+    db
+      .select({ id: rollouts.id, taskKey: rollouts.taskKey, linkedKey: tasks.key })
+      .from(rollouts)
+      .leftJoin(tasks, eq(tasks.id, rollouts.taskId))
+      .where(and(inArray(rollouts.id, rolloutIds), eq(rollouts.workspaceId, ctx.workspace.id))),
+    db
+      .select({ rolloutId: judgments.rolloutId, key: judgments.criterionKey })
+      .from(judgments)
+      .where(and(eq(judgments.judgeVersionId, version.id), inArray(judgments.rolloutId, rolloutIds))),
+    db
+      .select({
+        rolloutId: messages.rolloutId,
+        index: messages.index,
+        role: messages.role,
+        text: messages.text,
+        reasoning: messages.reasoning,
+        toolCalls: messages.toolCalls,
+        toolName: messages.toolName,
+      })
+      .from(messages)
+      .where(and(inArray(messages.rolloutId, rolloutIds), eq(messages.workspaceId, ctx.workspace.id)))
+      .orderBy(asc(messages.rolloutId), asc(messages.index)),
+  ]);
+  const doneKeys = new Set(done.map((d) => `${d.rolloutId}:${d.key}`));
+  const byRollout = new Map<string, TranscriptMessage[]>();
+  for (const { rolloutId, ...message } of transcripts) {
+    const list = byRollout.get(rolloutId) ?? [];
+    list.push(message);
+    byRollout.set(rolloutId, list);
+  }
+  return rolloutIds.map((rolloutId) => {
+    const rollout = found.find((r) => r.id === rolloutId);
+    const taskKey = rollout?.linkedKey ?? rollout?.taskKey;
+    const task = (rollout && version.snapshot.tasks.find((t) => t.key === taskKey)) || null;
+    return {
+      rolloutId,
+      task,
+      criteria: task ? task.criteria.filter((c) => !doneKeys.has(`${rolloutId}:${c.key}`)) : [],
+      transcript: byRollout.get(rolloutId) ?? [],
+    };
+  });
+}
+
+export async function judgePrepared({
   ctx,
   version,
   providers,
-  rolloutId,
+  prepared,
   options = {},
 }: {
   ctx: Ctx;
   version: LoadedVersion;
   providers: ProviderConfig[];
-  rolloutId: string;
+  prepared: PreparedRollout;
   options?: JudgeRunOptions;
 }): Promise<JudgeRolloutResult> {
-  const [rollout] = await db
-    .select({ id: rollouts.id, taskKey: rollouts.taskKey, linkedKey: tasks.key })
-    .from(rollouts)
-    .leftJoin(tasks, eq(tasks.id, rollouts.taskId))
-    .where(and(eq(rollouts.id, rolloutId), eq(rollouts.workspaceId, ctx.workspace.id)));
-  const taskKey = rollout?.linkedKey ?? rollout?.taskKey;
-  const task = version.snapshot.tasks.find((t) => t.key === taskKey);
-  if (!rollout || !task) return { status: "no-rubric", ...NOTHING };
-
-  const done = await db
-    .select({ key: judgments.criterionKey })
-    .from(judgments)
-    .where(and(eq(judgments.judgeVersionId, version.id), eq(judgments.rolloutId, rolloutId)));
-  const criteria = task.criteria.filter((c) => !done.some((d) => d.key === c.key));
+  const { rolloutId, task, criteria, transcript } = prepared;
+  if (!task) return { status: "no-rubric", ...NOTHING };
   if (criteria.length === 0) return { status: "already-judged", ...NOTHING };
-
-  const transcript = await db
-    .select({
-      index: messages.index,
-      role: messages.role,
-      text: messages.text,
-      reasoning: messages.reasoning,
-      toolCalls: messages.toolCalls,
-      toolName: messages.toolName,
-    })
-    .from(messages)
-    .where(and(eq(messages.rolloutId, rolloutId), eq(messages.workspaceId, ctx.workspace.id)))
-    .orderBy(asc(messages.index));
   const prompt = buildJudgePrompt({
     task,
     hidden: version.hiddenTasks[task.key],
@@ -144,4 +180,16 @@ export async function judgeRollout({
     outputTokens,
     costUsd,
   };
+}
+
+/** Judges one rollout (loading it first). */
+export async function judgeRollout(args: {
+  ctx: Ctx;
+  version: LoadedVersion;
+  providers: ProviderConfig[];
+  rolloutId: string;
+  options?: JudgeRunOptions;
+}): Promise<JudgeRolloutResult> {
+  const [prepared] = await prepareRollouts(args.ctx, args.version, [args.rolloutId]);
+  return judgePrepared({ ...args, prepared });
 }

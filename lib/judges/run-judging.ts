@@ -2,11 +2,11 @@ import "server-only";
 import type { Ctx } from "@/lib/auth/context";
 import { ProviderError } from "@/lib/providers/provider-error";
 import type { ProviderConfig } from "@/lib/providers/types";
-import { type JudgeRunOptions, judgeRollout } from "./judge-rollout";
+import { type JudgeRunOptions, judgePrepared, type PreparedRollout, prepareRollouts } from "./judge-rollout";
 import type { LoadedVersion } from "./judge-versions";
 
 // Judges many rollouts with one version: a pool of workers as wide as the smallest panel member's
-// concurrency, each taking the next rollout. A rollout whose provider call failed is counted and
+// concurrency, each taking the next rollout, from batches loaded ahead of the workers. A rollout whose provider call failed is counted and
 // reported, the rest go on; cancelling (signal) stops taking new ones.
 
 export type JudgingTotals = {
@@ -53,14 +53,40 @@ export async function runJudging({
     1,
     Math.min(rolloutIds.length, concurrency ?? Math.min(...providers.map((p) => p.concurrency))),
   );
-  let next = 0;
+  const batchSize = Math.max(64, width * 2);
+  const ready: PreparedRollout[] = [];
+  let cursor = 0;
+  let loading: Promise<void> | null = null;
+  const loadMore = () => {
+    if (!loading && cursor < rolloutIds.length) {
+      const batch = rolloutIds.slice(cursor, cursor + batchSize);
+      cursor += batch.length;
+      loading = prepareRollouts(ctx, version, batch).then((list) => {
+        ready.push(...list);
+        loading = null;
+      });
+    }
+    return loading;
+  };
+  const take = async (): Promise<PreparedRollout | null> => {
+    for (;;) {
+      if (ready.length < width) loadMore();
+      const item = ready.shift();
+      if (item) return item;
+      const pending = loading ?? loadMore();
+      if (!pending) return null;
+      await pending;
+    }
+  };
   let done = 0;
   const work = async () => {
-    while (next < rolloutIds.length && !options.signal?.aborted) {
-      const rolloutId = rolloutIds[next++];
+    while (!options.signal?.aborted) {
+      const prepared = await take();
+      if (!prepared) return;
+      const { rolloutId } = prepared;
       let error: string | null = null;
       try {
-        const result = await judgeRollout({ ctx, version, providers, rolloutId, options });
+        const result = await judgePrepared({ ctx, version, providers, prepared, options });
         if (result.status === "judged") totals.judged += 1;
         else totals.skipped += 1;
         totals.unevaluable += result.unevaluable;

@@ -9,6 +9,7 @@ const NAV_ITEMS: NavItem[] = [
   { href: "/rollouts", label: "Rollouts" },
   { href: "/review", label: "Review" },
   { href: "/catalog", label: "Catalog" },
+  { href: "/jobs", label: "Jobs" },
   { href: "/settings", label: "Settings" },
 ];
 

@@ -22,6 +22,7 @@ export const PAGE_RULES = {
   "/rollouts/[id]/promote": "environments.write",
   "/rollouts/compare": "rollouts.read",
   "/rollouts/runs": "rollouts.read",
+  "/rollouts/runs/[id]": "rollouts.read",
   "/review": "review.work",
   "/review/queues/new": "queues.manage",
   "/review/queues/[id]": "review.work",
@@ -42,6 +43,7 @@ export const PAGE_RULES = {
   "/public/datasheets/[token]": "public",
   "/public/datasheets/[token]/samples/[sample]": "public",
   "/settings": "workspace.view",
+  "/jobs": "jobs.read",
 } as const satisfies Record<string, RouteRule>;
 
 export const API_RULES = {
@@ -50,6 +52,14 @@ export const API_RULES = {
   "GET /api/v1/openapi.json": "public",
   "POST /api/v1/imports": "rollouts.import",
   "GET /api/v1/imports/[id]": "rollouts.read",
+  "POST /api/v1/runs": "rollouts.import",
+  "GET /api/v1/runs/[id]": "rollouts.read",
+  "POST /api/v1/runs/[id]/rollouts": "rollouts.import",
+  "POST /api/v1/runs/[id]/rollouts/[key]/messages": "rollouts.import",
+  "POST /api/v1/runs/[id]/close": "rollouts.import",
+  "POST /api/v1/runs/[id]/otlp/v1/traces": "rollouts.import",
+  "GET /api/v1/runs/[id]/steps": "rollouts.read",
+  "GET /api/v1/runs/[id]/compare": "rollouts.read",
   "GET /api/v1/rollouts": "rollouts.read",
   "GET /api/v1/rollouts/[id]": "rollouts.read",
   "GET /api/v1/rollouts/[id]/messages": "rollouts.read",
@@ -98,6 +108,10 @@ export const API_RULES = {
   "GET /api/v1/providers": "providers.read",
   "POST /api/v1/providers": "providers.manage",
   "POST /api/v1/providers/[id]/test": "providers.manage",
+  "GET /api/v1/jobs": "jobs.read",
+  "GET /api/v1/jobs/[id]": "jobs.read",
+  "POST /api/v1/jobs/[id]/cancel": "jobs.manage",
+  "POST /api/v1/jobs/[id]/retry": "jobs.manage",
   "GET /api/v1/environments/[slug]/judges": "environments.read",
   "POST /api/v1/environments/[slug]/judges": "judges.write",
   "GET /api/v1/judges/[id]": "environments.read",
@@ -149,6 +163,8 @@ export const ACTION_RULES = {
   archiveSharedRubric: "environments.write",
   submitEnvironment: "environments.submit",
   approveEnvironment: "environments.approve",
+  startValidation: "environments.export",
+  listValidations: "environments.read",
   reopenEnvironment: "environments.approve",
   publishEnvironment: "environments.publish",
   retireEnvironment: "environments.publish",
@@ -166,6 +182,8 @@ export const ACTION_RULES = {
   setCalibrationBar: "judges.set-bar",
   cancelJudgeJob: "jobs.manage",
   revokeDatasheetLink: "datasheets.share",
+  cancelJob: "jobs.manage",
+  retryJob: "jobs.manage",
 } as const satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof PAGE_RULES;

@@ -8,12 +8,13 @@ const segment = z.object({ text: z.string(), isMatch: z.boolean() });
 
 export const rolloutListItemOutput = z.object({
   id: z.string(),
-  externalId: z.string().nullable(),
+  externalId: z.string().nullable().describe("The source's id; for a live run, the item's key"),
+  step: z.number().int().nullable().describe("A live run's step or checkpoint"),
   model: z.string().nullable(),
   environment: z.string().nullable().describe("Environment slug"),
   task: z.string().nullable().describe("Task key"),
   reward: z.number().nullable(),
-  status: z.enum(["completed", "error", "truncated"]),
+  status: z.enum(["completed", "error", "truncated", "running"]),
   messageCount: z.number().int(),
   toolCallCount: z.number().int(),
   toolErrorCount: z.number().int(),
@@ -40,6 +41,10 @@ export const transcriptMessageOutput = z.object({
   tokens: z.record(z.string(), z.number()).nullable(),
   model: z.string().nullable(),
   sentAt: z.string().nullable(),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("What the source said about the message beyond these fields, e.g. its original `role`"),
 });
 
 const messagePage = {
@@ -56,7 +61,7 @@ export const rolloutDetailOutput = z.object({
   task: z.string().nullable(),
   reward: z.number().nullable(),
   scores: z.record(z.string(), z.number()),
-  status: z.enum(["completed", "error", "truncated"]),
+  status: z.enum(["completed", "error", "truncated", "running"]),
   error: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   messageCount: z.number().int(),

@@ -41,6 +41,7 @@ export function buildFilterConditions(
   if (filter.task) conditions.push(eq(rollouts.taskKey, filter.task));
   if (filter.model) conditions.push(eq(rollouts.model, filter.model));
   if (filter.run) conditions.push(eq(rollouts.runId, filter.run));
+  if (filter.step !== undefined) conditions.push(eq(rollouts.step, filter.step));
   if (filter.minReward !== undefined) conditions.push(gte(rollouts.reward, filter.minReward));
   if (filter.maxReward !== undefined) conditions.push(lte(rollouts.reward, filter.maxReward));
   if (filter.toolErrors === "yes") conditions.push(gt(rollouts.toolErrorCount, 0));

@@ -20,6 +20,8 @@ export type TranscriptMessage = {
   tokens: TokenCounts | null;
   model: string | null;
   sentAt: string | null;
+  /** What the source said about the message that has no column of its own (e.g. its original role). */
+  metadata: Record<string, unknown> | null;
 };
 
 const partSchema: z.ZodType<MessagePart> = z.union([
@@ -39,6 +41,7 @@ const partSchema: z.ZodType<MessagePart> = z.union([
   z.object({ type: z.literal("other"), kind: z.string(), summary: z.string().optional() }),
 ]);
 const partsSchema = z.array(z.unknown()).catch([]);
+const metadataSchema = z.record(z.string(), z.unknown()).nullable().catch(null);
 const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.unknown() });
 const toolCallsSchema = z.array(z.unknown()).catch([]);
 const tokensSchema = z
@@ -66,6 +69,7 @@ export type MessageRow = {
   tokens: unknown;
   model: string | null;
   sentAt: Date | string | null;
+  metadata: unknown;
 };
 
 /** Keeps the items of a JSON array that match `schema`, dropping the rest. */
@@ -92,5 +96,6 @@ export function toTranscriptMessage(row: MessageRow): TranscriptMessage {
     tokens: tokensSchema.parse(row.tokens ?? null) as TokenCounts | null,
     model: row.model,
     sentAt: row.sentAt === null ? null : new Date(row.sentAt).toISOString(),
+    metadata: metadataSchema.parse(row.metadata ?? null),
   };
 }

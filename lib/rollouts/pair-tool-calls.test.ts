@@ -18,6 +18,7 @@ function message(index: number, fields: Partial<TranscriptMessage>): TranscriptM
     tokens: null,
     model: null,
     sentAt: null,
+    metadata: null,
     ...fields,
   };
 }

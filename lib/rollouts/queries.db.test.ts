@@ -294,6 +294,20 @@ describe("workspace isolation", () => {
 });
 
 describe("transcripts", () => {
+  it("return what the source said about a message beyond its columns, such as its original role", async () => {
+    const ctx = await createContext();
+    const run = await createTestRun({ workspaceId: ctx.workspace.id });
+    const rollout = await createTestRollout({
+      workspaceId: ctx.workspace.id,
+      runId: run.id,
+      messages: [
+        { role: "assistant", text: "", toolCalls: [{ id: "c1", name: "bash", arguments: {} }] },
+        { role: "tool", text: "ok", toolCallId: "c1", metadata: { role: "user" } },
+      ],
+    });
+    const window = await listMessages({ ctx, rolloutId: rollout.id, input: {} });
+    expect(window.map((m) => m.metadata)).toEqual([null, { role: "user" }]);
+  });
   it("returns windows of messages by index, cut to maxChars with the full length", async () => {
     const ctx = await createContext();
     const run = await createTestRun({ workspaceId: ctx.workspace.id });

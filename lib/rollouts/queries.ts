@@ -21,11 +21,13 @@ import { type RolloutFilter, type RolloutFilterInput, rolloutFilterInput } from 
 export type RolloutListItem = {
   id: string;
   externalId: string | null;
+  /** A live run's step or checkpoint. */
+  step: number | null;
   model: string | null;
   environment: string | null;
   task: string | null;
   reward: number | null;
-  status: "completed" | "error" | "truncated";
+  status: "completed" | "error" | "truncated" | "running";
   messageCount: number;
   toolCallCount: number;
   toolErrorCount: number;
@@ -119,6 +121,7 @@ export function selectRolloutPage(
     .select({
       id: rollouts.id,
       externalId: rollouts.externalId,
+      step: rollouts.step,
       model: rollouts.model,
       environment: environments.slug,
       task: rollouts.taskKey,
@@ -270,13 +273,14 @@ export async function listRolloutFacets({ ctx }: { ctx: Ctx }) {
   return { models: models.map((m) => m.model as string), environments: environmentRows, runs: runRows };
 }
 
-/** The latest imports of the workspace (newest 200), for the runs page. */
+/** The latest runs of the workspace, imports and live runs (newest 200), for the runs page. */
 export async function listRuns({ ctx }: { ctx: Ctx }) {
   assertCan(ctx, "rollouts.read");
   return db
     .select({
       id: runs.id,
-      source: runs.source,
+      kind: runs.kind,
+      source: sql<string>`coalesce(${runs.name}, ${runs.source})`,
       format: runs.format,
       model: runs.model,
       status: runs.status,

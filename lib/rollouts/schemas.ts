@@ -28,8 +28,10 @@ export const rolloutFilterInput = z.object({
   /** The task key recorded on the rollout. */
   task: optional(z.string().trim().max(500)),
   model: optional(z.string().trim().max(500)),
-  /** Run (import) id. */
+  /** Run id (an import or a live run). */
   run: optional(z.uuid()),
+  /** A live run's training step or checkpoint. */
+  step: optional(z.coerce.number().int().min(0).max(2_147_483_647)),
   minReward: optional(reward),
   maxReward: optional(reward),
   /** `yes`: at least one tool error; `no`: none. */
@@ -57,6 +59,7 @@ export const FILTER_FIELDS = [
   "task",
   "model",
   "run",
+  "step",
   "minReward",
   "maxReward",
   "toolErrors",

@@ -95,6 +95,7 @@ export async function listMessages({
       tokens: messages.tokens,
       model: messages.model,
       sentAt: messages.sentAt,
+      metadata: messages.metadata,
     })
     .from(messages)
     .where(

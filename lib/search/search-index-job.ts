@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ANALYZE_AFTER_ROWS, analyzeTables } from "@/db/analyze";
 import { db, hasSingleConnection } from "@/db/client";
+import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
@@ -42,6 +43,6 @@ export const searchIndexJob = defineJobKind({
  * Asks for the workspace's new rollouts to be indexed: one queued job per workspace at a time (a
  * running one may be joined by one queued behind it, which picks up what arrived meanwhile).
  */
-export async function requestSearchIndexing(ctx: Ctx): Promise<void> {
-  await enqueueJob({ ctx, kind: searchIndexJob, payload: {}, key: "search-index" });
+export async function requestSearchIndexing(ctx: Ctx): Promise<Job> {
+  return enqueueJob({ ctx, kind: searchIndexJob, payload: {}, key: "search-index" });
 }

@@ -9,6 +9,7 @@ import { chooseSample as choose, removeSample as remove } from "./choose-sample"
 import { publishEnvironment as publish } from "./publish-environment";
 import { reopenEnvironment as reopen } from "./reopen-environment";
 import { retireEnvironment as retire } from "./retire-environment";
+import { approveBody } from "./schemas";
 import { submitEnvironment as submit } from "./submit-environment";
 
 // Server actions of the ship domain. Each is a public endpoint: runAction checks its rule first,
@@ -31,10 +32,10 @@ export async function submitEnvironment(input: { slug: string }) {
   });
 }
 
-export async function approveEnvironment(input: { slug: string }) {
+export async function approveEnvironment(input: { slug: string; overrideReason?: string }) {
   return runAction("approveEnvironment", async (session) => {
-    const { slug } = parseInput(slugInput, input);
-    const result = await approve({ ctx: requireCtx(session), slug });
+    const { slug, overrideReason } = parseInput(slugInput.merge(approveBody), input);
+    const result = await approve({ ctx: requireCtx(session), slug, overrideReason });
     revalidate(slug);
     return result;
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
-import { exportQueryInput } from "./schemas";
+import { approveBody, exportQueryInput } from "./schemas";
 
 // The ship routes of /api/v1 (CONTRACT.md): lifecycle steps, versions and exports.
 
@@ -27,7 +27,8 @@ export const EXPORT_OPERATIONS: ApiOperations = {
   "POST /api/v1/environments/[slug]/approve": {
     summary: "Approve the submitted environment as a new immutable version",
     description:
-      "Owners. Freezes the tasks, rubrics, checks, answer keys, chosen sample rollouts and the report into version n (v1, v2, …).",
+      "Owners. Freezes the tasks, rubrics, checks, answer keys, chosen sample rollouts and the report into version n (v1, v2, …). Refused (409) while the latest validation of this draft failed, unless the body gives an `overrideReason` (kept in history).",
+    body: approveBody,
     response: z.object({ version: z.number().int() }),
   },
   "POST /api/v1/environments/[slug]/publish": {

@@ -10,6 +10,7 @@ import { runInTransaction } from "@/lib/transaction";
 import { freezeSnapshot, hashSnapshot, SnapshotError } from "./freeze-snapshot";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";
 import { findQuotedAnswerKeys } from "./sample-guard";
+import { checkValidationGate } from "./validation-gate";
 
 /**
  * An owner approves the submitted draft: its tasks, rubrics, checks, answer keys, chosen samples
@@ -19,9 +20,12 @@ import { findQuotedAnswerKeys } from "./sample-guard";
 export async function approveEnvironment({
   ctx,
   slug,
+  overrideReason,
 }: {
   ctx: Ctx;
   slug: string;
+  /** The owner's written reason to approve although the draft's validation failed (kept in history). */
+  overrideReason?: string;
 }): Promise<{ version: number }> {
   assertCan(ctx, "environments.approve");
   const report = await loadReportJson(ctx, slug);
@@ -46,6 +50,11 @@ export async function approveEnvironment({
         );
       }
     }
+    const validation = await checkValidationGate(tx, {
+      workspaceId: ctx.workspace.id,
+      snapshot,
+      overrideReason,
+    });
     await tx.insert(environmentVersions).values({
       workspaceId: ctx.workspace.id,
       environmentId: environment.id,
@@ -60,7 +69,7 @@ export async function approveEnvironment({
       environment,
       to,
       step: "approve",
-      details: { version, tasks: snapshot.tasks.length },
+      details: { version, tasks: snapshot.tasks.length, validation },
     });
     return { version };
   });

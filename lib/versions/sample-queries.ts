@@ -86,7 +86,7 @@ export type ChosenSample = {
   taskKey: string | null;
   model: string | null;
   reward: number | null;
-  status: "completed" | "error" | "truncated";
+  status: "completed" | "error" | "truncated" | "running";
   messageCount: number;
 };
 

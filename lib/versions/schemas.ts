@@ -30,3 +30,13 @@ export function parseVersionRef(ref: string): { slug: string; version: number | 
   if (!version.success) throw new Error(`"${ref.slice(at + 1)}" is not a version number (use ENV@3).`);
   return { slug: ref.slice(0, at), version: version.data };
 }
+
+/** `POST …/approve`: an optional written reason to approve although the draft's validation failed. */
+export const approveBody = z.object({
+  overrideReason: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .describe("Why to approve although the latest validation of this draft failed (kept in history)."),
+});

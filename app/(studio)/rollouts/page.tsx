@@ -34,6 +34,14 @@ export default async function RolloutsPage({ searchParams }: Props) {
       description="Every transcript imported into this workspace. Filter, search the messages, and open one to read it."
       actions={
         <>
+          {parsed.success && parsed.data.run ? (
+            <Link
+              href={`/rollouts/runs/${parsed.data.run}`}
+              className={buttonVariants({ variant: "secondary" })}
+            >
+              Run behaviour by step
+            </Link>
+          ) : null}
           <Link href="/rollouts/runs" className={buttonVariants({ variant: "secondary" })}>
             Runs
           </Link>

@@ -67,7 +67,56 @@ export function buildTraceTranscript(args: {
     transcript,
     ordered.filter((observation) => TOOL_TYPES.has(observation.type)),
   );
+  addFinalAnswer(transcript, args.traceOutput, ordered);
   return transcript;
+}
+
+/** Keys under which agent frameworks put the final answer in a trace's or span's output. */
+const ANSWER_KEYS = [
+  "answer",
+  "final_answer",
+  "finalAnswer",
+  "output",
+  "result",
+  "response",
+  "text",
+  "content",
+];
+
+/** The answer text of an output: a string, or a string under an answer key (two levels deep). */
+function readAnswerText(value: unknown, depth = 0): string | null {
+  const decoded = decodeIo(value);
+  if (typeof decoded === "string") return decoded.trim() === "" ? null : decoded;
+  if (!isObject(decoded) || depth > 2) return null;
+  for (const key of ANSWER_KEYS) {
+    const text = readAnswerText(decoded[key], depth + 1);
+    if (text) return text;
+  }
+  return null;
+}
+
+/**
+ * Agent frameworks (BeeAI, LangGraph) often return the final answer in the trace's output, or the
+ * last agent span's, without a model call that says it. Scores grade that answer, so the
+ * transcript ends with it (marked with where it came from) unless a message already says it.
+ */
+function addFinalAnswer(
+  transcript: NormalizedMessage[],
+  traceOutput: unknown,
+  observations: TraceObservation[],
+): void {
+  const spans = observations.filter((o) => !MODEL_CALL_TYPES.has(o.type) && !TOOL_TYPES.has(o.type));
+  const lastSpan = [...spans].sort((a, b) => (a.endTime ?? "").localeCompare(b.endTime ?? "")).at(-1);
+  const fromTrace = readAnswerText(traceOutput);
+  const answer = fromTrace ?? (lastSpan ? readAnswerText(lastSpan.output) : null);
+  if (!answer) return;
+  const said = transcript.some((m) => m.role === "assistant" && m.text.includes(answer.trim()));
+  if (said) return;
+  transcript.push({
+    role: "assistant",
+    text: answer,
+    metadata: fromTrace ? { source: "trace.output" } : { source: "span.output", observationId: lastSpan?.id },
+  });
 }
 
 /** Appends the part of `input` past its longest common prefix with the transcript. */

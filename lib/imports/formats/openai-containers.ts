@@ -12,8 +12,13 @@ export const CONVERSATION_KEYS = [
   "conversation",
   "conversations",
   "trajectory",
+  "traj",
   "history",
   "chat",
+  "chat_history",
+  "dialogue",
+  "dialog",
+  "turns",
 ];
 /** Keys that may hold several rollouts (records, message lists) or, flat, one rollout's messages. */
 export const ROLLOUT_LIST_KEYS = ["rollouts", "trajectories", "episodes"];
@@ -71,6 +76,10 @@ function readSide(value: unknown, role: string): unknown[] {
 
 export type RewardReading = { reward: number | null; source: string | null };
 
+/** Other names rewards go by at the top of a record, in order of preference. */
+const NUMERIC_REWARD_KEYS = ["score", "final_reward", "total_reward", "return"];
+const VERDICT_KEYS = ["success", "resolved", "passed", "correct", "is_correct"];
+
 const HELD_OUT = /(private|held[-_ ]?out|heldout|hidden)/i;
 const REWARD_LIKE = /(reward|score|pass|acc|correct|success)/i;
 
@@ -86,9 +95,15 @@ export function readReward(record: Record<string, unknown>): RewardReading {
     const reward = getNumber(record.reward) ?? null;
     return { reward, source: reward === null ? null : "reward" };
   }
-  if (typeof record.score === "number") return { reward: getNumber(record.score) ?? null, source: "score" };
+  for (const key of NUMERIC_REWARD_KEYS) {
+    if (typeof record[key] === "number") return { reward: getNumber(record[key]) ?? null, source: key };
+  }
   const metrics = getObject(record.metrics);
-  if (!metrics) return { reward: null, source: null };
+  if (!metrics) {
+    // A pass/fail verdict (`success: true`) is a reward of 1 or 0.
+    const verdict = VERDICT_KEYS.find((key) => typeof record[key] === "boolean");
+    return verdict ? { reward: record[verdict] ? 1 : 0, source: verdict } : { reward: null, source: null };
+  }
   const numeric = Object.keys(metrics).filter((key) => typeof metrics[key] === "number");
   const pick =
     numeric.find((key) => key.toLowerCase() === "reward") ??
@@ -101,14 +116,22 @@ export function readReward(record: Record<string, unknown>): RewardReading {
 }
 
 const CONFIG_TASK_KEYS = ["task_id", "task", "task_name", "task_key"];
+/** Task ids at the top of a record (tau-bench `task_id`, SWE-bench `instance_id`, …). */
+const TOP_TASK_KEYS = ["task_id", "task_name", "task_key", "instance_id", "problem_id", "question_id"];
 
-/** CONTRACT.md's task key (top-level `task`, else `metadata.task`), else the task id of `env_config`. */
+/**
+ * CONTRACT.md's task key (top-level `task`, else `metadata.task`), else a top-level task id under
+ * a usual name, else the task id of `env_config`.
+ */
 export function readContainerTaskKey(record: Record<string, unknown>): string | null {
   const key = readTaskKey(record);
   if (key) return key;
   const config = getObject(record.env_config);
-  for (const name of CONFIG_TASK_KEYS) {
-    const value = config?.[name];
+  for (const [source, name] of [
+    ...TOP_TASK_KEYS.map((name) => [record, name] as const),
+    ...CONFIG_TASK_KEYS.map((name) => [config, name] as const),
+  ]) {
+    const value = source?.[name];
     const text =
       getText(value) ?? (typeof value === "number" && Number.isFinite(value) ? String(value) : null);
     if (text) return text;

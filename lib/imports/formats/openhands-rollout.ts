@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { elideBlobs } from "@/lib/imports/read/elide-blobs";
-import { getNumber, getObject, isObject } from "@/lib/imports/read/json-value";
+import { getNumber, getObject, getText, isObject } from "@/lib/imports/read/json-value";
 import { ImportRecordError } from "@/lib/imports/read/parse-json";
 import type { NormalizedRollout, RolloutStatus } from "@/lib/imports/types";
 import { mapOpenHandsEvents } from "./openhands-v0";
@@ -27,7 +27,25 @@ const evaluationRowSchema = z.looseObject({
     })
     .nullish(),
   instance: z.record(z.string(), z.unknown()).nullish(),
+  // The issue resolver's output (openhands/resolver): the issue, its patch and verdict.
+  issue: z.record(z.string(), z.unknown()).nullish(),
+  issue_type: text,
+  base_commit: text,
+  git_patch: text,
+  success: z.boolean().nullish(),
+  comment_success: z.array(z.boolean()).nullish(),
+  result_explanation: text,
+  success_explanation: text,
 });
+
+/** The resolver names its issue `owner/repo#number`. */
+function readIssueKey(issue: Record<string, unknown> | null | undefined): string | null {
+  if (!issue) return null;
+  const { owner, repo, number } = issue;
+  if (typeof owner === "string" && typeof repo === "string" && typeof number === "number")
+    return `${owner}/${repo}#${number}`;
+  return null;
+}
 
 /** True when a parsed record is a V0 event (`action` or `observation` string) or a V1 event. */
 export function isOpenHandsEvent(value: unknown): boolean {
@@ -92,7 +110,15 @@ export function mapEvaluationRow(value: unknown): NormalizedRollout {
   // Very old rows store history as [action, observation] pairs.
   const events = row.history.flatMap((item) => (Array.isArray(item) ? item : [item]));
   const stream = mapEventStream(events, null);
-  const instanceId = row.instance_id == null ? null : String(row.instance_id);
+  const instanceId =
+    row.instance_id == null ? readIssueKey(row.instance ?? row.issue) : String(row.instance_id);
+  // The instruction is the first user message; a history that starts without it gets it back.
+  const firstUser = stream.messages.find((m) => m.role === "user");
+  if (row.instruction && (!firstUser || firstUser.text.trim() === "")) {
+    if (firstUser) firstUser.text = row.instruction;
+    else
+      stream.messages.unshift({ role: "user", text: row.instruction, metadata: { source: "instruction" } });
+  }
   const status: RolloutStatus = row.error
     ? /maximum iteration|max(imum)? budget|budget exceeded|context window|stuck in a loop/i.test(row.error)
       ? "truncated"
@@ -108,6 +134,15 @@ export function mapEvaluationRow(value: unknown): NormalizedRollout {
     const { problem_statement: _statement, ...instance } = row.instance;
     metadata.instance = instance;
   }
+  if (row.issue) metadata.issue = row.issue;
+  const gitPatch = row.git_patch ?? getText(row.test_result?.git_patch);
+  if (gitPatch !== undefined && gitPatch !== null) metadata.gitPatch = gitPatch;
+  if (typeof row.success === "boolean") metadata.success = row.success;
+  const explanation = row.result_explanation ?? row.success_explanation;
+  if (explanation) metadata.resultExplanation = explanation;
+  if (row.comment_success) metadata.commentSuccess = row.comment_success;
+  if (row.base_commit) metadata.baseCommit = row.base_commit;
+  if (row.issue_type) metadata.issueType = row.issue_type;
   return {
     ...stream,
     externalId: instanceId,
@@ -117,7 +152,8 @@ export function mapEvaluationRow(value: unknown): NormalizedRollout {
       readVerdict(row.report) ??
       readVerdict(getObject(row.test_result?.report)) ??
       readVerdict(row.test_result) ??
-      readVerdict(value),
+      readVerdict(value) ??
+      (typeof row.success === "boolean" ? (row.success ? 1 : 0) : null),
     status,
     error: row.error ?? stream.error ?? null,
     metadata,

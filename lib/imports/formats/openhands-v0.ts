@@ -86,9 +86,10 @@ export function mapOpenHandsEvents(events: unknown[]): EventStreamResult {
     finish: null,
     skipped: {},
   };
-  const context: StreamContext = { result, callByEvent: new Map(), turn: null };
+  const context: StreamContext = { result, callByEvent: new Map(), pending: [], turn: null, position: 0 };
   events.forEach((raw, index) => {
-    const parsed = eventSchema.safeParse(raw);
+    context.position = index;
+    const parsed = eventSchema.safeParse(withNestedFields(raw));
     if (!parsed.success) throw new ImportRecordError(`event ${index + 1}: ${describeZodIssue(parsed.error)}`);
     const event = parsed.data;
     if (event.action) mapAction(event, context);
@@ -98,9 +99,48 @@ export function mapOpenHandsEvents(events: unknown[]): EventStreamResult {
   return result;
 }
 
+/** The fields every event has; the rest of a flattened event are its `args` or `extras`. */
+const EVENT_FIELDS = new Set([
+  "id",
+  "timestamp",
+  "source",
+  "message",
+  "action",
+  "observation",
+  "content",
+  "cause",
+  "tool_call_metadata",
+  "llm_metrics",
+  "timeout",
+]);
+
+/**
+ * Some exports (the issue resolver's `history`) flatten an event: `{action: "run", command, thought}`
+ * instead of `{action: "run", args: {command, thought}}`. Their other fields become `args` (an
+ * action's) or `extras` (an observation's), so nothing they say is lost. A message action's
+ * `content` is its text.
+ */
+function withNestedFields(raw: unknown): unknown {
+  if (!isObject(raw)) return raw;
+  const isAction = typeof raw.action === "string";
+  const isObservation = !isAction && typeof raw.observation === "string";
+  if ((isAction && raw.args !== undefined) || (isObservation && raw.extras !== undefined)) return raw;
+  if (!isAction && !isObservation) return raw;
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) if (!EVENT_FIELDS.has(key)) rest[key] = value;
+  if (isObservation) return { ...raw, extras: rest };
+  // A message's text, or an edit's new text: an argument either way.
+  if (raw.content !== undefined) rest.content = raw.content;
+  return { ...raw, args: rest };
+}
+
 type StreamContext = {
   result: EventStreamResult;
   callByEvent: Map<string, ToolCall>;
+  /** Calls not answered yet, oldest first: an observation naming no cause answers the oldest. */
+  pending: ToolCall[];
+  /** The event's position in the stream, for call ids when events carry no id. */
+  position: number;
   /** The assistant turn of the latest model response: its parallel calls arrive as separate actions. */
   turn: { responseId: string; message: NormalizedMessage } | null;
 };
@@ -128,7 +168,10 @@ function mapAction(event: OpenHandsEvent, context: StreamContext): void {
   }
   if (action === "message") {
     const role = event.source === "agent" ? "assistant" : "user";
-    const message: NormalizedMessage = { role, text: getText(args.content) ?? event.message ?? "" };
+    const message: NormalizedMessage = {
+      role,
+      text: getText(args.content) ?? getText(event.message) ?? getText(event.content) ?? "",
+    };
     const images = getArray(args.image_urls).map((url) => buildImagePart(url));
     if (images.length > 0) message.parts = images;
     result.messages.push(withTime(message, createdAt));
@@ -147,8 +190,9 @@ function mapAction(event: OpenHandsEvent, context: StreamContext): void {
   const metadata = event.tool_call_metadata;
   const response = getObject(metadata?.model_response);
   const responseId = getText(response?.id) ?? null;
-  const call = buildCall(event, response);
+  const call = buildCall(event, response, context.position);
   if (event.id != null) callByEvent.set(String(event.id), call);
+  context.pending.push(call);
   if (action === "finish") result.finish = { ...args };
   const current = context.turn;
   if (responseId && current?.responseId === responseId) {
@@ -158,9 +202,10 @@ function mapAction(event: OpenHandsEvent, context: StreamContext): void {
   const reply = getObject(getObject(getArray(response?.choices)[0])?.message);
   const turn: NormalizedMessage = {
     role: "assistant",
-    text: reply
-      ? stringifyContent(reply.content)
-      : (getText(args.thought) ?? getText(args.final_thought) ?? ""),
+    // The model's words, else the action's thought (what it said before acting).
+    text:
+      (reply ? stringifyContent(reply.content) : "") ||
+      (getText(args.thought) ?? getText(args.final_thought) ?? ""),
     toolCalls: [call],
   };
   const reasoning = getText(reply?.reasoning_content);
@@ -179,9 +224,13 @@ function mapAction(event: OpenHandsEvent, context: StreamContext): void {
 }
 
 /** The call as the model sent it (from the embedded response) or rebuilt from the action's arguments. */
-function buildCall(event: OpenHandsEvent, response: Record<string, unknown> | undefined): ToolCall {
+function buildCall(
+  event: OpenHandsEvent,
+  response: Record<string, unknown> | undefined,
+  position: number,
+): ToolCall {
   const metadata = event.tool_call_metadata;
-  const id = metadata?.tool_call_id ?? `openhands-event-${event.id ?? "unknown"}`;
+  const id = metadata?.tool_call_id ?? `openhands-event-${event.id ?? `at-${position}`}`;
   const name = metadata?.function_name ?? event.action ?? "action";
   const sent = getArray(getObject(getObject(getArray(response?.choices)[0])?.message)?.tool_calls)
     .filter(isObject)
@@ -208,10 +257,17 @@ function mapObservation(event: OpenHandsEvent, context: StreamContext): void {
     return;
   }
   const content = stringifyContent(event.content ?? event.message ?? "");
-  const call = event.cause != null ? callByEvent.get(String(event.cause)) : undefined;
-  const callId = event.tool_call_metadata?.tool_call_id ?? call?.id ?? null;
+  const namedId = event.tool_call_metadata?.tool_call_id;
+  const caused = event.cause != null ? callByEvent.get(String(event.cause)) : undefined;
+  // Without a cause or call id (flattened exports), an observation answers the oldest open call.
+  const call =
+    caused ??
+    (namedId ? context.pending.find((c) => c.id === namedId) : undefined) ??
+    (event.cause == null && !namedId && observation !== "error" ? context.pending[0] : undefined);
+  if (call) context.pending = context.pending.filter((c) => c !== call);
+  const callId = namedId ?? call?.id ?? null;
   const metadata: Record<string, unknown> = { observation };
-  const exitCode = getNumber(getObject(extras.metadata)?.exit_code);
+  const exitCode = getNumber(getObject(extras.metadata)?.exit_code) ?? getNumber(extras.exit_code);
   if (exitCode !== undefined) metadata.exitCode = exitCode;
   if (event.cause != null) metadata.cause = event.cause;
   // Unlinked observations (errors from a call the agent could not make, user-side output) reach the

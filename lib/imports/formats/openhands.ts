@@ -14,7 +14,8 @@ import { mapOne } from "./shared/map-records";
 
 // OpenHands: a V0 trajectory (JSON array of action/observation events, or `{trajectory|events: [...]}`)
 // or a V1 SDK event list (array or JSONL of `kind` events) is one rollout; an evaluation
-// `output.jsonl` is one rollout per line (`instance_id`, `instruction`, `history`, `test_result`).
+// `output.jsonl` is one rollout per line (`instance_id`, `instruction`, `history`, `test_result`), as
+// is the issue resolver's (`instance`/`issue`, `history`, `git_patch`, `success`, `result_explanation`).
 
 export const openhandsImporter: FormatImporter = {
   format: "openhands",
@@ -33,6 +34,13 @@ export function detectOpenHands(sample: FormatSample): number {
   if (view.opening !== "[" && view.opening !== "{") return 0;
   if (V1_EVENT.test(view.text)) return 90;
   const first = view.records[0];
+  // The issue resolver's output.jsonl: the issue, the agent's history, its patch and verdict.
+  const isResolverOutput =
+    hasJsonKey(view.text, "history") &&
+    ["git_patch", "result_explanation", "success_explanation", "base_commit"].some((key) =>
+      hasJsonKey(view.text, key),
+    );
+  if (isResolverOutput) return isObject(first) && !Array.isArray(first.history) ? 0 : 90;
   if (hasJsonKey(view.text, "instance_id") && hasJsonKey(view.text, "history")) {
     if (isObject(first)) return Array.isArray(first.history) ? 90 : 0;
     return /"history"\s*:\s*\[/.test(view.text) && V0_SOURCE.test(view.text) ? 90 : 60;

@@ -27,7 +27,7 @@ function readAnyValue(value: unknown): unknown {
   return null;
 }
 
-function readAttributes(list: unknown): Attributes {
+export function readAttributes(list: unknown): Attributes {
   const attributes: Attributes = {};
   for (const entry of getArray(list)) {
     if (isObject(entry) && typeof entry.key === "string") attributes[entry.key] = readAnyValue(entry.value);

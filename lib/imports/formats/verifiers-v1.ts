@@ -2,7 +2,7 @@ import { getArray, getNumber, getObject, getText, isObject, toIsoTime } from "@/
 import { ImportRecordError } from "@/lib/imports/read/parse-json";
 import type { NormalizedMessage, NormalizedRollout } from "@/lib/imports/types";
 import { mapOpenAiMessage } from "./shared/openai-messages";
-import { buildRollout, collectNumbers } from "./shared/rollout";
+import { buildRollout, collectNumbers, splitUsage } from "./shared/rollout";
 
 // verifiers v1 `traces.jsonl`: `nodes` is a message graph; every root→leaf path is one sampled
 // conversation, so a trace with branches yields one rollout per leaf.
@@ -16,7 +16,7 @@ export function mapVerifiersTrace(trace: Record<string, unknown>): NormalizedRol
   const parents = nodes.map((node, index) => readParent(node, index, nodes.length));
   const referenced = new Set(parents.filter((parent): parent is number => parent !== null));
   const leaves = nodes.map((_node, index) => index).filter((index) => !referenced.has(index));
-  const { reward, scores } = readRewards(trace);
+  const { reward, scores, usage } = readRewards(trace);
   const errors = getArray(trace.errors)
     .map((error) =>
       isObject(error) ? [getText(error.type), getText(error.message)].filter(Boolean).join(": ") : "",
@@ -52,6 +52,7 @@ export function mapVerifiersTrace(trace: Record<string, unknown>): NormalizedRol
         stopCondition: trace.stop_condition,
         isCompleted: trace.is_completed,
         info: trace.info,
+        usage: Object.keys(usage).length > 0 ? usage : undefined,
         branch: leaves.length > 1 ? branch : undefined,
       },
       original,
@@ -99,12 +100,16 @@ function mapNode(node: unknown, index: number): NormalizedMessage {
   return message;
 }
 
-/** `rewards {name: {score, weight} | null}`: the reward is Σ score·weight; metrics join the scores. */
+/**
+ * `rewards {name: {score, weight} | null}`: the reward is Σ score·weight; metrics join the scores,
+ * except token counts and costs, which are usage.
+ */
 function readRewards(trace: Record<string, unknown>): {
   reward: number | null;
   scores: Record<string, number>;
+  usage: Record<string, number>;
 } {
-  const scores: Record<string, number> = collectNumbers(trace.metrics);
+  const { scores, usage } = splitUsage(collectNumbers(trace.metrics));
   let reward: number | null = null;
   for (const [name, entry] of Object.entries(getObject(trace.rewards) ?? {})) {
     const score = getNumber(getObject(entry)?.score ?? entry);
@@ -112,7 +117,7 @@ function readRewards(trace: Record<string, unknown>): {
     scores[name] = score;
     reward = (reward ?? 0) + score * (getNumber(getObject(entry)?.weight) ?? 1);
   }
-  return { reward, scores };
+  return { reward, scores, usage };
 }
 
 function slimTrace(trace: Record<string, unknown>): Record<string, unknown> {

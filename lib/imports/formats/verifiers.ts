@@ -12,7 +12,7 @@ import type {
 } from "@/lib/imports/types";
 import { mapJsonRecords } from "./shared/map-records";
 import { mapOpenAiMessages } from "./shared/openai-messages";
-import { buildRollout, collectNumbers } from "./shared/rollout";
+import { buildRollout, collectNumbers, splitUsage } from "./shared/rollout";
 import { detectVerifiers, isVerifiersTrace } from "./verifiers-detect";
 import { mapVerifiersTrace } from "./verifiers-v1";
 
@@ -87,7 +87,10 @@ export function mapVerifiersRow(value: unknown, context: RunContext): Normalized
   const attempt = exampleKey === null ? 0 : (context.seen.get(exampleKey) ?? 0);
   if (exampleKey !== null) context.seen.set(exampleKey, attempt + 1);
   const info = readInfo(value.info);
-  const metrics = { ...collectNumbers(value, { skip: RESERVED_KEYS }), ...collectNumbers(value.metrics) };
+  const { scores: metrics, usage } = splitUsage({
+    ...collectNumbers(value, { skip: RESERVED_KEYS }),
+    ...collectNumbers(value.metrics),
+  });
   const error = readError(value.error);
   const run = context.run;
   const timing = getObject(value.timing);
@@ -114,6 +117,7 @@ export function mapVerifiersRow(value: unknown, context: RunContext): Normalized
       stopCondition: value.stop_condition ?? undefined,
       isCompleted: value.is_completed,
       tokenUsage: value.token_usage ?? undefined,
+      usage: Object.keys(usage).length > 0 ? usage : undefined,
       timing:
         timing ??
         compact({ generationMs: value.generation_ms, scoringMs: value.scoring_ms, totalMs: value.total_ms }),

@@ -19,6 +19,13 @@ export function corpusPath(relative: string): string {
   return join(CORPUS_DIR, relative);
 }
 
+/** Small files we wrote in the public shapes of formats the corpus lacks (see test-data/samples/README.md). */
+export const SAMPLES_DIR = fileURLToPath(new URL("../../../test-data/samples", import.meta.url));
+
+export function samplePath(relative: string): string {
+  return join(SAMPLES_DIR, relative);
+}
+
 /** Writes `content` to a fresh temp folder (with optional siblings) and returns the file's path. */
 export function writeTempFile(
   name: string,

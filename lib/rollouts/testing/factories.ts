@@ -16,6 +16,8 @@ export type FactoryMessage = {
   toolName?: string | null;
   error?: string | null;
   parts?: MessagePart[];
+  /** What the source said that has no column (e.g. `{ role: "user" }` for a result sent as a user turn). */
+  metadata?: Record<string, unknown>;
 };
 
 export type FactoryRollout = {
@@ -106,6 +108,7 @@ export async function createTestRollout({
         toolName: m.toolName ?? null,
         error: m.error ?? null,
         parts: m.parts ?? null,
+        metadata: m.metadata ?? null,
       })),
     );
   }

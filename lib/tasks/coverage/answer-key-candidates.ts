@@ -19,6 +19,8 @@ export type KeyCandidate = {
   /** The candidate as written in the key, for messages. */
   display: string;
   isDistinctive: boolean;
+  /** A lone code from inside the key ("NFKC"): a leak only where the prompt doesn't use it too. */
+  isCode?: boolean;
 };
 
 const BULLET_RE = /^\s*(?:[-*+\u2022]|\d{1,3}[.)]|\(?[a-z]\))\s+/i;
@@ -72,6 +74,30 @@ function listNumberForms(number: string): string[] {
   return [...new Set([number, plain, grouped])];
 }
 
+/**
+ * Codes in the key that identify an answer on their own: acronyms and codes ("NFKC", "DEPLOY-7",
+ * "t-044"). Names need a phrase ("the codename Kestrel") to count: a lone capitalised word is too
+ * often the vocabulary of the field ("Article").
+ */
+function listDistinctiveTokens(key: string): string[] {
+  const tokens = new Set<string>();
+  for (const m of key.matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)*/gu)) {
+    const token = m[0];
+    const at = m.index ?? 0;
+    const isSentenceStart = /(?:^|[.!?:\n]\s*)$/.test(key.slice(0, at));
+    const lower = token.toLowerCase();
+    if (COMMON_WORDS.has(lower) || STOPWORDS.has(lower) || token.length < 3) continue;
+    // Row ids ("R02") and three-letter acronyms ("PPO") are the vocabulary of the data and the field.
+    const letters = token.replace(/[^\p{L}]/gu, "").length;
+    const isCode =
+      (/\d/.test(token) && letters >= 2 && !/^\d+(?:st|nd|rd|th|s|k|m|b|x|d)$/i.test(token)) ||
+      (/^[\p{Lu}][\p{Lu}\d-]{3,}$/u.test(token) && letters >= 4);
+    if (isCode && !isSentenceStart) tokens.add(token);
+    else if (isCode && /\d/.test(token)) tokens.add(token);
+  }
+  return [...tokens];
+}
+
 export function listKeyCandidates(answerKey: string): KeyCandidate[] {
   const key = answerKey.trim();
   if (key === "") return [];
@@ -88,12 +114,17 @@ export function listKeyCandidates(answerKey: string): KeyCandidate[] {
   }
   for (const number of listNumbers(key))
     if (isDistinctiveNumber(number)) raw.push(...listNumberForms(number));
+  const tokens = listDistinctiveTokens(key);
 
   const seen = new Map<string, KeyCandidate>();
   for (const text of raw) {
     const needle = normalizeNeedle(text).replace(/[\s.;,:]+$/, "");
     if (needle === "" || needle.endsWith("?") || seen.has(needle)) continue;
     seen.set(needle, { needle, display: text.trim(), isDistinctive: isDistinctive(needle) });
+  }
+  for (const token of tokens) {
+    const needle = normalizeNeedle(token);
+    if (!seen.has(needle)) seen.set(needle, { needle, display: token, isDistinctive: true, isCode: true });
   }
   return [...seen.values()].sort((a, b) => b.needle.length - a.needle.length);
 }

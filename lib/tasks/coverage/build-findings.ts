@@ -1,14 +1,20 @@
 // One function per finding kind. Ids are stable for the same issue across recomputes: they hash
 // the requirement id, the criterion/check key, or the leaked text and where it sits.
 
+import { listConcepts, listSharedConcepts } from "./concepts";
 import type { DetailedRequirement } from "./extract-requirements";
+import type { DeceptiveFraming } from "./find-deceptive-framing";
 import type { Leak } from "./find-leaks";
 import { findMissingContent, type GraderItem, isCloseText } from "./match-coverage";
 import { hashText, quoteForMessage } from "./text";
 import type { Finding, RequirementCoverage } from "./types";
 
+// Give-up grading by meaning: giving up, abstaining, or an honest "this cannot be determined" in
+// any of its usual wordings. A run that fails or crashes is not a give-up.
 const GIVE_UP_RE =
-  /\b(?:giv(?:e|es|ing)[- ]up|gave up|abstain(?:s|ed|ing)?|abstention|(?:cannot|can't|can ?not) be (?:done|completed|solved|answered)|declin(?:e|es|ed|ing) to answer|unable to (?:complete|answer|solve))\b/i;
+  /\b(?:giv(?:e|es|ing)[- ]up|gave up|abstain(?:s|ed|ing)?|abstention|declin(?:e|es|ed|ing) to (?:answer|guess)|refus(?:e|es|ed|ing) to guess|instead of guessing|rather than guess(?:ing)?|(?:cannot|can't|can ?not|could not|couldn't|unable to|impossible to|not possible to)(?: be)? (?:done|complet\w*|solv\w*|answer\w*|determin\w*|establish\w*|decid\w*|tell|know|conclud\w*|infer\w*|verif\w*|confirm\w*|identif\w*|estimat\w*)|(?:does|do|did)(?: not|n't) know|(?:not|n't|no|lacks?)\b[^.]{0,25}\benough (?:information|evidence|data)|insufficient (?:information|evidence|data)|admits? (?:that )?(?:it|the|this)|(?:honest(?:ly)?|plainly|explicitly) (?:says?|states?|admits?|acknowledges?)\b[^.]{0,60}\b(?:not|no|cannot|unable|unknown|uncertain))/i;
+const GIVE_UP_INSTRUCTION_RE =
+  /\b(?:say so|state (?:so|that)|explain (?:why|what is missing)|give up|instead of guessing|rather than guess)/i;
 
 const quote = (text: string) => `"${quoteForMessage(text)}"`;
 const pickRequirement = ({ id, text, start, end }: DetailedRequirement) => ({ id, text, start, end });
@@ -19,9 +25,41 @@ export function isGiveUpItem(item: GraderItem): boolean {
   return item.isGiveUp || GIVE_UP_RE.test(item.content);
 }
 
+/** Why an item counts as give-up grading: its flag, or the words that say so. */
+function explainGiveUp(item: GraderItem): string {
+  return item.isGiveUp
+    ? "marked as a give-up criterion"
+    : `grades a give-up ("${GIVE_UP_RE.exec(item.content)?.[0] ?? ""}")`;
+}
+
+/** The closest grader item by shared concepts, for the "why" of an unchecked requirement. */
+function describeClosest(requirement: DetailedRequirement, items: GraderItem[]): string {
+  const concepts = listConcepts(requirement.text);
+  let best: { item: GraderItem; shared: string[] } | null = null;
+  for (const item of items) {
+    const shared = listSharedConcepts(concepts, item.concepts);
+    if (shared.length > (best?.shared.length ?? 0)) best = { item, shared };
+  }
+  const asked = [...concepts]
+    .filter((c) => !c.startsWith("#"))
+    .slice(0, 6)
+    .join(", ");
+  if (!best) return `no grader item mentions any of: ${asked || "its words"}`;
+  return `closest is ${describeItem(best.item)}, which shares only ${best.shared.join(", ")} of ${asked}`;
+}
+
+/** A prompt sentence telling the agent what to do when it can't answer ("…say so instead of guessing"). */
+export function isGiveUpInstruction(text: string): boolean {
+  return (
+    GIVE_UP_INSTRUCTION_RE.test(text) &&
+    /\b(?:if|when|unless|cannot|can't|not enough|lacks?|missing|unable)\b/i.test(text)
+  );
+}
+
 export function listRequirementFindings(
   requirements: DetailedRequirement[],
   coverage: RequirementCoverage[],
+  items: GraderItem[],
 ): Finding[] {
   const findings: Finding[] = [];
   for (const requirement of requirements) {
@@ -31,8 +69,9 @@ export function listRequirementFindings(
         id: `unchecked-${requirement.id}`,
         kind: "unchecked-requirement",
         severity: "error",
-        message: `Nothing in the grader checks ${quote(requirement.text)}. Add a criterion or check that verifies it and link it to this requirement, or take the sentence out of the prompt (unmark it if it asks nothing).`,
+        message: `Nothing in the grader checks ${quote(requirement.text)}. Add a criterion or check that verifies it and link it to this requirement, or take the sentence out of the prompt (mark it as background if it asks nothing).`,
         requirement: pickRequirement(requirement),
+        why: `Read as ${requirement.why}; ${describeClosest(requirement, items)}.`,
       });
     }
     if (requirement.isProcess) {
@@ -44,6 +83,7 @@ export function listRequirementFindings(
         message:
           `${quote(requirement.text)} asks for ${requirement.processWhat ?? "a way of working"}, which the final outcome cannot show. ${requirement.processHint ?? ""}${claimed ? ` (${claimed} claims to check it: make sure it grades visible evidence.)` : ""}`.trim(),
         requirement: pickRequirement(requirement),
+        why: `Asks for ${requirement.processWhat ?? "a way of working"}.`,
       });
     }
   }
@@ -92,6 +132,7 @@ export function listHiddenFindings({
       kind: "hidden-requirement",
       severity: "error",
       message: `${describeItem(item)} grades something the prompt never asks for: it covers no requirement and ${why}.${staleNote} Ask for it in the prompt and link the requirement, or remove it from the grader.`,
+      why: `Covers no requirement; ${why}.`,
       ...(item.by === "criterion" ? { criterion: item.key } : { check: item.key }),
     });
   }
@@ -114,6 +155,10 @@ export function listLeakFindings(leaks: Leak[]): Finding[] {
       severity: "error" as const,
       message,
       location: { label: leak.label, start: leak.start, end: leak.end },
+      why:
+        leak.kind === "run"
+          ? `${leak.words} words in a row match the answer key.`
+          : `The answer key's distinctive ${leak.kind === "statement" ? "answer" : "text"} ${quote(leak.display)} is there.`,
     };
   });
 }
@@ -128,6 +173,7 @@ export function listGiveUpFindings(items: GraderItem[], isGiveUpAllowed: boolean
         severity: "error",
         message:
           "Give-up is allowed but no criterion says how a give-up is graded. Add a give-up criterion that states when giving up earns credit (e.g. the task truly cannot be done) and when it doesn't.",
+        why: "Give-up is allowed, and no criterion is marked as give-up or speaks of giving up, abstaining, or an answer that cannot be determined.",
       },
     ];
   }
@@ -137,6 +183,22 @@ export function listGiveUpFindings(items: GraderItem[], isGiveUpAllowed: boolean
     kind: "no-give-up" as const,
     severity: "warning" as const,
     message: `${describeItem(item)} grades giving up, but give-up is not allowed, so the agent is never told it may give up. Allow give-up (and tell the agent how), or remove the criterion.`,
+    why: `It ${explainGiveUp(item)}, and give-up is not allowed.`,
     ...(item.by === "criterion" ? { criterion: item.key } : { check: item.key }),
   }));
+}
+
+export function listDeceptiveFindings(framing: DeceptiveFraming[]): Finding[] {
+  return framing.map((f) => {
+    const where = f.label === "prompt" ? "the prompt" : `"${f.label}"`;
+    return {
+      id: f.id,
+      kind: "deceptive-framing" as const,
+      severity: "error" as const,
+      message: `${where} tries to convince the agent this is the real world: ${quote(f.sentence)}. Don't lie to the agent: it may know it is in an environment. Say honestly that it is a simulation, e.g. ${quote(f.suggestion)}`,
+      location: { label: f.label, start: f.start, end: f.end },
+      why: `Triggered by ${f.triggers.map((t) => `"${t}"`).join(", ")}.`,
+      suggestion: f.suggestion,
+    };
+  });
 }

@@ -1,12 +1,17 @@
 import {
+  isGiveUpInstruction,
+  isGiveUpItem,
+  listDeceptiveFindings,
   listGiveUpFindings,
   listHiddenFindings,
   listLeakFindings,
   listRequirementFindings,
 } from "./build-findings";
+import { listConcepts } from "./concepts";
 import { extractDetailedRequirements } from "./extract-requirements";
+import { findDeceptiveFraming } from "./find-deceptive-framing";
 import { findLeaks } from "./find-leaks";
-import { listGraderItems, matchLink } from "./match-coverage";
+import { findJointCoverage, listGraderItems, matchLink } from "./match-coverage";
 import { listContentTerms } from "./text";
 import type { CoverageInput, CoverageResult, Finding, FindingKind, VisibleText } from "./types";
 import { FINDING_KINDS } from "./types";
@@ -25,28 +30,52 @@ const kindOrder = (kind: FindingKind) => FINDING_KINDS.indexOf(kind);
 
 /**
  * The grader coverage check: requirements of the prompt, which grader items cover them, and the
- * findings (unchecked, hidden, process, leaked answer key, give-up mismatch). Dismissed findings
- * stay in the list with `dismissed: { reason }`.
+ * findings (unchecked, hidden, process, leaked answer key, give-up mismatch, deceptive framing).
+ * Dismissed findings stay in the list with `dismissed: { reason }`.
  */
 export function checkCoverage(input: CoverageInput): CoverageResult {
-  const detailed = extractDetailedRequirements(input.prompt, input.overrides);
+  const agentTexts = listAgentTexts(input);
+  const framing = findDeceptiveFraming(agentTexts);
+  // A sentence that pretends the stakes are real asks nothing the grader could check.
+  const isFraming = (r: { start: number; end: number; source: string }) =>
+    r.source === "auto" && framing.some((f) => f.label === "prompt" && f.start < r.end && r.start < f.end);
+  const detailed = extractDetailedRequirements(input.prompt, input.overrides, input.marks).filter(
+    (r) => !isFraming(r),
+  );
   const items = listGraderItems(input.criteria, input.checks);
   const coverage = detailed.map((requirement) => {
     const terms = listContentTerms(requirement.text);
+    const concepts = listConcepts(requirement.text);
+    const links = items.flatMap((item) => {
+      const how = matchLink(requirement, item, terms, concepts);
+      return how ? [{ by: item.by, key: item.key, how }] : [];
+    });
+    // No single item covers it: a give-up instruction is covered by the give-up items, anything
+    // else by the grader as a whole when the items together hold its concepts.
+    const joint =
+      links.length > 0
+        ? []
+        : isGiveUpInstruction(requirement.text)
+          ? items.filter(isGiveUpItem)
+          : findJointCoverage(concepts, items);
     return {
       requirementId: requirement.id,
-      links: items.flatMap((item) => {
-        const how = matchLink(requirement, item, terms);
-        return how ? [{ by: item.by, key: item.key, how }] : [];
-      }),
+      links: [...links, ...joint.map((item) => ({ by: item.by, key: item.key, how: "inferred" as const }))],
     };
   });
 
   const findings: Finding[] = [
-    ...listRequirementFindings(detailed, coverage),
+    ...listRequirementFindings(detailed, coverage, items),
     ...listHiddenFindings({ items, requirements: detailed, coverage, prompt: input.prompt }),
-    ...listLeakFindings(findLeaks({ answerKey: input.answerKey, targets: listAgentTexts(input) })),
+    ...listLeakFindings(
+      findLeaks({
+        answerKey: input.answerKey,
+        targets: agentTexts,
+        taskVocabulary: detailed.map((r) => r.text),
+      }),
+    ),
     ...listGiveUpFindings(items, input.giveUp.allowed),
+    ...listDeceptiveFindings(framing),
   ];
   // Stable order: by kind, then by where the requirement sits (sort is stable for the rest).
   findings.sort(

@@ -11,10 +11,10 @@ export type ProcessVerdict = { isProcess: false } | { isProcess: true; what: str
 const PRECISION_RE =
   /\b(?:bf16|bfloat16|fp8|fp16|fp32|fp64|float16|float32|float64|int8|int4|tf32|(?:4|8|16|32)-bit|(?:half|mixed|full|single|double)[- ]precision|quantiz(?:e|ed|ing|ation))\b/i;
 const MANNER_RE =
-  /\b(?:by hand|manually|from memory|in your head|mentally|step[- ]by[- ]step|(?:think|reason|read|consider|check)(?: \w+)? (?:carefully|hard|deeply|thoroughly)|think (?:step|through|about it)|take your time|double[- ]check|check your (?:work|answer|calculations?|math|reasoning)|verify your (?:work|answer|calculations?|math|reasoning)|do not rush|don't rush|be (?:careful|thorough|meticulous|rigorous)|brute[- ]force|on your own|before (?:answering|responding|writing|you (?:answer|respond|write|start|begin))|first,? (?:read|review|think|plan|explore|look|skim)|chain[- ]of[- ]thought|without (?:any |a |the )?(?:help|assistance|looking it up))\b/i;
+  /\b(?:by hand|manually|from memory|in your head|mentally|step[- ]by[- ]step|(?:think|reason|read|consider|check)(?: \w+)? (?:carefully|hard|deeply|thoroughly)|think (?:step|through|about it)|take your time|double[- ]check|check your (?:work|answer|calculations?|math|reasoning)|verify your (?:work|answer|calculations?|math|reasoning)|do not rush|don't rush|be (?:careful|thorough|meticulous|rigorous)|brute[- ]force|on your own|yourself|personally|before (?:answering|responding|writing|naming|submitting|reporting|you (?:answer|respond|write|start|begin|check|verify|run|test|submit|report|name|compute|look))|first,? (?:read|review|think|plan|explore|look|skim)|chain[- ]of[- ]thought|without (?:any |a |the )?(?:help|assistance|looking it up))\b/i;
 const FROM_SCRATCH_RE = /\bfrom scratch\b/i;
 const SOURCE_RE =
-  /\b(?:only use|use only|rely only on|only rely on|(?:only|solely|exclusively|entirely) (?:on|from) the (?:provided|attached|given|supplied|following)|base (?:your|the) \w+(?: \w+)? (?:only|solely|exclusively|entirely) on|(?:do not|don't|never|must not|may not|cannot|can't) (?:consult|search|browse|look up|google|access|visit|download|read|open|use (?:any )?(?:external|outside|other) (?:sources|data|information|resources))|without (?:consulting|searching|browsing|looking up|accessing|reading)|no (?:external|outside|other) (?:sources|data|information|resources|help))\b/i;
+  /\b(?:only use|use only|using only|relying only on|based only on|rely only on|only rely on|(?:only|solely|exclusively|entirely) (?:on|from) the (?:provided|attached|given|supplied|following)|base (?:your|the) \w+(?: \w+)? (?:only|solely|exclusively|entirely) on|(?:do not|don't|never|must not|may not|cannot|can't) (?:consult|search|browse|look up|google|access|visit|download|read|open|use (?:any )?(?:external|outside|other) (?:sources|data|information|resources))|without (?:consulting|searching|browsing|looking up|accessing|reading)|no (?:external|outside|other) (?:sources|data|information|resources|help))\b/i;
 const TIME_RE =
   /\b(?:spend (?:no more than |at most |up to |about |around |less than |under )?\d+|(?:within|in under|in less than|no more than|at most) \d+ (?:minutes?|hours?|seconds?|attempts?|tries|tool calls?|steps?|turns?|queries|searches|api calls?)|as (?:quickly|fast) as possible)\b/i;
 const TRAINING_SETUP_RE =
@@ -114,7 +114,10 @@ export function classifyProcess({
   const isCodeDeliverable = asksForCode || mentionsCode;
 
   const precision = PRECISION_RE.exec(full);
-  if (precision && !isCodeDeliverable) {
+  // "Accuracy before and after INT8 quantization": the precision is what is measured, not a method.
+  const isMeasured =
+    /\b(?:before and after|with and without|compar\w*|effect of|impact of|versus|vs\.?)\b/i.test(full);
+  if (precision && !isCodeDeliverable && !isMeasured) {
     const restated = restateWithout(own, PRECISION_RE);
     return {
       isProcess: true,

@@ -96,10 +96,11 @@ describe("isRequirementSentence", () => {
     expect(classify(sentence, { ...plain, heading: "Requirements" })).toBe(true);
   });
 
-  it("counts bare list items under a deliverables heading", () => {
+  it("counts bare list items and fragments outside background sections", () => {
     const item = "A two-page memo";
-    expect(classify(item, { ...plain, isListItem: true })).toBe(false);
     expect(classify(item, { ...plain, isListItem: true, heading: "Deliverables" })).toBe(true);
+    expect(classify(item, { ...plain, isListItem: true })).toBe(true);
+    expect(classify(item, { ...plain, isListItem: true, heading: "Background" })).toBe(false);
   });
 
   it("recognizes task headings", () => {

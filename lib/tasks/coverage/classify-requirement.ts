@@ -5,6 +5,8 @@
 // permissions ("You may…"), background, hints ("You should find…"), examples, and questions unless
 // they are addressed to the agent, sit in a task/questions section, or follow "Answer the following:".
 
+import nlp from "compromise";
+import { isConstraintFragment, isDeliverableFact } from "./classify-fragment";
 import { stripMarkdown, tokenizeWords, unifyPunctuation } from "./text";
 import {
   AGENT_SUBJECT_WORDS,
@@ -77,7 +79,7 @@ export function isTaskHeading(heading: string | null): boolean {
   return heading !== null && TASK_HEADING_RE.test(heading);
 }
 
-function isBackgroundHeading(heading: string | null): boolean {
+export function isBackgroundHeading(heading: string | null): boolean {
   return heading !== null && !isTaskHeading(heading) && BACKGROUND_HEADING_RE.test(heading);
 }
 
@@ -101,7 +103,9 @@ function isImperative(clause: string): boolean {
   if (/^(?:do not|don't|never|avoid|make sure|be sure|remember to|refrain)\b/i.test(text)) return true;
   if (NOTE_RE.test(text)) return false;
   const [first, second, third] = words;
-  if (!IMPERATIVE_VERBS.has(first) || words.length < 2) return false;
+  if (words.length < 2) return false;
+  // Verbs beyond the list ("Resume…", "Distil…"): compromise's part-of-speech tagger decides.
+  if (!IMPERATIVE_VERBS.has(first) && (first === "welcome" || !nlp(text).has("^#Imperative"))) return false;
   if (AUX.has(second) || second === "of") return false;
   // "Test results are in /data": a noun compound subject, not "Test the results".
   if (third !== undefined && AUX.has(third) && !DETERMINERS.has(second)) return false;
@@ -119,9 +123,12 @@ function hasObligation(clause: string, heading: string | null): boolean {
     if (EPISTEMIC_AFTER_RE.test(after) || PAST_BEFORE_RE.test(before)) continue;
     if (/^should/i.test(m[0]) && HINT_AFTER_RE.test(after)) continue;
     if (/^(?:it|make|be)\b/i.test(m[0])) return true;
-    const subject = before.split(/,\s*(?:and|but|or)\s+|;\s*/).at(-1) ?? "";
-    const subjectWords = tokenizeWords(subject).filter((w) => !STOPWORDS.has(w) || isAgentWord(w));
-    if (subjectWords.length === 0 || hasAgentWord(subject)) return true;
+    const subject =
+      before.split(/[,;.:]\s*|\s(?:and|but|or|that|which|who|whereas|while|if|when)\s/i).at(-1) ?? "";
+    const subjectWords = tokenizeWords(subject).filter((w) => !STOPWORDS.has(w));
+    // "It must…", "Each must…": a bare pronoun stands for the deliverable; "Each provider must…" doesn't.
+    if (subjectWords.length === 0 || subjectWords.some(isAgentWord) || /\byou(?:r)?\b/i.test(subject))
+      return true;
     if (isTaskHeading(heading)) return true;
   }
   return false;
@@ -152,34 +159,64 @@ function dropConditional(text: string): string {
   return then === -1 ? text : text.slice(then + 4).trim();
 }
 
-function classifyClause(clause: string, heading: string | null): boolean {
-  if (PERMISSION_RE.test(clause)) return false;
-  if (isImperative(clause)) return true;
+function firstWord(text: string): string {
+  return (
+    text
+      .replace(LEADING_ADVERB_RE, "")
+      .split(/\s+/)[0]
+      ?.replace(/[^\p{L}'-]/gu, "") ?? ""
+  );
+}
+
+/** Why the clause asks something of the agent, or null. */
+function classifyClause(clause: string, heading: string | null): string | null {
+  if (PERMISSION_RE.test(clause)) return null;
+  if (isImperative(clause)) return `an instruction ("${firstWord(clause)}…")`;
   const comma = clause.indexOf(",");
-  if (comma !== -1 && INTRO_RE.test(clause) && isImperative(clause.slice(comma + 1).trim())) return true;
-  if (DIRECTIVE_RE.test(clause) || WANT_RE.test(clause) || DELIVERABLE_IS_RE.test(clause)) return true;
-  if (hasProhibition(clause)) return true;
-  if (hasObligation(clause, heading)) return true;
-  return hasDeliverableConstraint(clause);
+  if (comma !== -1 && INTRO_RE.test(clause) && isImperative(clause.slice(comma + 1).trim()))
+    return `an instruction ("${firstWord(clause.slice(comma + 1).trim())}…")`;
+  const directive = DIRECTIVE_RE.exec(clause) ?? WANT_RE.exec(clause) ?? DELIVERABLE_IS_RE.exec(clause);
+  if (directive) return `a directive ("${directive[0].trim()}")`;
+  if (hasProhibition(clause)) return "a prohibition";
+  if (hasObligation(clause, heading))
+    return `an obligation on you or your deliverable ("${clause.match(MODAL_RE)?.[0] ?? "must"}")`;
+  return hasDeliverableConstraint(clause)
+    ? `a constraint on your deliverable ("${clause.match(CONSTRAINT_RE)?.[0] ?? ""}")`
+    : null;
+}
+
+/** Why the sentence asks something of the agent (for the finding's "why"), or null when it doesn't. */
+export function explainRequirementSentence(sentence: string, context: SentenceContext): string | null {
+  let text = stripMarkdown(unifyPunctuation(sentence)).replace(/\s+/g, " ").trim();
+  if (text === "" || /^["'].*["']$/.test(text) || BACKGROUND_LABEL_RE.test(text)) return null;
+  if (context.isUnderRequirementLeadIn) return "an item of a list the prompt asks for";
+  if (REQUIREMENT_LABEL_RE.test(text)) return `labelled "${text.split(":")[0]}"`;
+  text = text.replace(NEUTRAL_LABEL_RE, "").replace(LEADING_ADVERB_RE, "");
+  if (text.endsWith("?")) {
+    if (/\b(?:you|your)\b/i.test(text)) return "a question addressed to you";
+    return isTaskHeading(context.heading) && !isBackgroundHeading(context.heading)
+      ? `a question under "${context.heading}"`
+      : null;
+  }
+  if (context.isListItem && context.heading !== null && DELIVERABLE_HEADING_RE.test(context.heading))
+    return `a list item under "${context.heading}"`;
+  const main = dropConditional(text);
+  const clauses = main.split(CLAUSE_SPLIT_RE).filter((c) => c.trim() !== "");
+  const isBackground = isBackgroundHeading(context.heading);
+  const heading = isBackground ? null : context.heading;
+  for (const clause of clauses) {
+    const reason = classifyClause(clause.trim(), heading);
+    if (reason) return reason;
+  }
+  // Constraints stated as facts or fragments ask only outside background sections.
+  if (isBackground) return null;
+  if (isDeliverableFact(text)) return "a fact stated about your deliverable";
+  return isConstraintFragment(text)
+    ? "a constraint stated as a fragment, outside any background section"
+    : null;
 }
 
 /** Whether the sentence asks something of the agent. */
 export function isRequirementSentence(sentence: string, context: SentenceContext): boolean {
-  let text = stripMarkdown(unifyPunctuation(sentence)).replace(/\s+/g, " ").trim();
-  if (text === "" || /^["'].*["']$/.test(text) || BACKGROUND_LABEL_RE.test(text)) return false;
-  if (context.isUnderRequirementLeadIn) return true;
-  if (REQUIREMENT_LABEL_RE.test(text)) return true;
-  text = text.replace(NEUTRAL_LABEL_RE, "").replace(LEADING_ADVERB_RE, "");
-  if (text.endsWith("?")) {
-    return (
-      /\b(?:you|your)\b/i.test(text) ||
-      (isTaskHeading(context.heading) && !isBackgroundHeading(context.heading))
-    );
-  }
-  if (context.isListItem && context.heading !== null && DELIVERABLE_HEADING_RE.test(context.heading))
-    return true;
-  const main = dropConditional(text);
-  const clauses = main.split(CLAUSE_SPLIT_RE).filter((c) => c.trim() !== "");
-  const heading = isBackgroundHeading(context.heading) ? null : context.heading;
-  return clauses.some((clause) => classifyClause(clause.trim(), heading));
+  return explainRequirementSentence(sentence, context) !== null;
 }

@@ -119,7 +119,7 @@ describe("requirement ids", () => {
 });
 
 describe("author overrides", () => {
-  const prompt = "The memo is for the board. Report the mean. Keep it friendly.";
+  const prompt = "The board met in May. Report the mean. Keep it friendly.";
 
   it("unmarks auto requirements by id", () => {
     const auto = extractRequirements(prompt);
@@ -129,13 +129,13 @@ describe("author overrides", () => {
   });
 
   it("adds marked spans as manual requirements, trimmed, replacing overlapped auto ones", () => {
-    const start = prompt.indexOf("The memo");
+    const start = prompt.indexOf("The board");
     const marked = extractRequirements(prompt, {
-      marked: [{ start: start, end: start + 27 }],
+      marked: [{ start: start, end: start + 22 }],
       unmarked: [],
     });
     expect(marked.map((r) => [r.text, r.source])).toEqual([
-      ["The memo is for the board.", "manual"],
+      ["The board met in May.", "manual"],
       ["Report the mean.", "auto"],
       ["Keep it friendly.", "auto"],
     ]);

@@ -88,6 +88,14 @@ function isInQuestion(text: string, span: Span): boolean {
   return /^[^.!?\n]*\?/.test(text.slice(span.end));
 }
 
+/** The line holding the span looks like a data row (CSV, TSV or a table). */
+function isTabularLine(text: string, span: Span): boolean {
+  const start = text.lastIndexOf("\n", span.start) + 1;
+  const end = text.indexOf("\n", span.end);
+  const line = text.slice(start, end === -1 ? undefined : end);
+  return (line.match(/[,\t|]/g)?.length ?? 0) >= 2;
+}
+
 const isInside = (covered: Span[], span: Span) =>
   covered.some((c) => c.start <= span.start && span.end <= c.end);
 
@@ -96,19 +104,46 @@ function makeId(label: string, kind: Leak["kind"], needle: string): string {
 }
 
 /** Every place answer-key text shows up in the targets, one leak per key piece per target. */
-export function findLeaks({ answerKey, targets }: { answerKey: string; targets: VisibleText[] }): Leak[] {
-  const candidates = listKeyCandidates(answerKey);
+export function findLeaks({
+  answerKey,
+  targets,
+  taskVocabulary = [],
+}: {
+  answerKey: string;
+  targets: VisibleText[];
+  /** The prompt's requirement sentences: a short key piece they contain restates the task ("step 40,000"). */
+  taskVocabulary?: string[];
+}): Leak[] {
+  const vocabulary = taskVocabulary.map(mapText);
+  const candidates = listKeyCandidates(answerKey).filter(
+    (c) => c.needle.split(" ").length > 2 || !vocabulary.some((v) => findAll(v, c.needle).length > 0),
+  );
   const keyTokens = tokenize(answerKey);
   const leaks: Leak[] = [];
+  const prompt = targets.find((t) => t.label === "prompt");
+  const mappedPrompt = prompt ? mapText(prompt.text) : null;
   for (const { label, text } of targets) {
     const found: Leak[] = [];
     const mapped = mapText(text);
     const covered: Span[] = [];
     // Exact key pieces first (longest first); shared runs only where no piece already matched.
     for (const candidate of candidates) {
+      // A code the prompt itself uses ("RLHF", "MMLU") is the task's vocabulary, not its answer.
+      if (
+        candidate.isCode &&
+        (label === "prompt" || (mappedPrompt && findAll(mappedPrompt, candidate.needle).length > 0))
+      )
+        continue;
       const spans = (
         candidate.isDistinctive ? findAll(mapped, candidate.needle) : findStatements(mapped, candidate.needle)
-      ).filter((span) => !isInside(covered, span));
+      )
+        .filter((span) => !isInside(covered, span))
+        // A code in a data row is an id the agent must work with, not a stated answer.
+        .filter((span) => !candidate.isCode || !isTabularLine(text, span))
+        // A key piece inside a question of the prompt restates the task ("…at step 40,000?").
+        .filter(
+          (span) => label !== "prompt" || candidate.needle.split(" ").length > 2 || !isInQuestion(text, span),
+        );
       if (spans.length === 0) continue;
       const kind = candidate.isDistinctive ? "text" : "statement";
       const id = makeId(label, kind, candidate.needle);

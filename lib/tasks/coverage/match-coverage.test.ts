@@ -14,6 +14,7 @@ const requirement: Requirement = {
   start: 0,
   end: 96,
   source: "auto",
+  why: "an instruction",
   isProcess: false,
 };
 

@@ -9,6 +9,7 @@
 //   only 2–3 content words shares all of them. Content words are stemmed, with stopwords and
 //   instruction/grading words ("must", "report", "correctly"…) left out.
 
+import { type Concepts, FORM_CONCEPTS, listConcepts, listSharedConcepts } from "./concepts";
 import { type ContentTerms, listContentTerms, normalizeSentence, stemWord, tokenizeWords } from "./text";
 import type { CoverageCheck, CoverageCriterion, CoverageLink, Requirement } from "./types";
 import { STOPWORDS } from "./word-lists";
@@ -24,10 +25,14 @@ export type GraderItem = {
   isGiveUp: boolean;
   /** Content terms of `content`, computed once. */
   terms: ContentTerms;
+  /** Concepts of `content` (lemmas, synonym groups, numbers), computed once. */
+  concepts: Concepts;
+  /** Concepts of the criterion title alone (empty for checks). */
+  titleConcepts: Concepts;
 };
 
 export function listGraderItems(criteria: CoverageCriterion[], checks: CoverageCheck[]): GraderItem[] {
-  const items: Omit<GraderItem, "terms">[] = [
+  const items: Omit<GraderItem, "terms" | "concepts" | "titleConcepts">[] = [
     ...criteria.map((c) => ({
       by: "criterion" as const,
       key: c.key,
@@ -45,7 +50,12 @@ export function listGraderItems(criteria: CoverageCriterion[], checks: CoverageC
       isGiveUp: false,
     })),
   ];
-  return items.map((item) => ({ ...item, terms: listContentTerms(item.content) }));
+  return items.map((item) => ({
+    ...item,
+    terms: listContentTerms(item.content),
+    concepts: listConcepts(item.content),
+    titleConcepts: item.by === "criterion" ? listConcepts(item.title) : new Set<string>(),
+  }));
 }
 
 function listStems(text: string): Set<string> {
@@ -86,24 +96,66 @@ function countStrongShared(terms: ContentTerms, other: ContentTerms, otherText: 
 
 /** Coverage by content overlap alone (see the thresholds above). */
 export function isInferredCoverage(requirementText: string, itemContent: string): boolean {
-  return isInferredFromTerms(listContentTerms(requirementText), listContentTerms(itemContent), itemContent);
+  const requirement = listConcepts(requirementText);
+  const item = listConcepts(itemContent);
+  const forms = [...requirement].filter((c) => FORM_CONCEPTS.has(c));
+  if (listSharedConcepts(new Set(forms), item).length < forms.length) return false;
+  return (
+    isInferredFromTerms(listContentTerms(requirementText), listContentTerms(itemContent), itemContent) ||
+    findConceptCoverage(requirement, item) !== null
+  );
 }
 
 function isInferredFromTerms(r: ContentTerms, c: ContentTerms, itemContent: string): boolean {
+  // Word overlap without meaning is left to the concepts; a shared key number or quoted term is strong.
   const shared = countShared(r.words, c.words);
-  if (shared >= 1 && countStrongShared(r, c, itemContent) >= 1) return true;
-  if (shared >= 3 && shared >= 0.5 * r.words.size) return true;
-  return r.words.size >= 2 && r.words.size <= 3 && shared === r.words.size;
+  return shared >= 1 && countStrongShared(r, c, itemContent) >= 1;
+}
+
+const isKeyNumber = (concept: string) => /^#(?:\d{2,}|\d*\.\d+)/.test(concept);
+
+/**
+ * Coverage by meaning: the requirement and the item share ≥ 2 concepts (lemmas, synonym groups,
+ * numbers) making up ≥ 50% of the requirement's or ≥ 60% of the item's; a lone-concept requirement
+ * ("Plain English throughout.") is covered by an item holding that concept. Returns the shared
+ * concepts (the "why" of the link), or null.
+ */
+export function findConceptCoverage(
+  requirement: Concepts,
+  item: Concepts,
+  title: Concepts = new Set(),
+): string[] | null {
+  const shared = listSharedConcepts(requirement, item);
+  // The form of the requirement (length, unit, audience, format) must be graded too.
+  const forms = [...requirement].filter((c) => FORM_CONCEPTS.has(c));
+  if (forms.some((f) => !shared.includes(f))) return null;
+  // The criterion's title names what it grades: "Clear recommendation" covers "Write a recommendation…".
+  const titleWords = [...title].filter((c) => !c.startsWith("#"));
+  const titleShared = listSharedConcepts(new Set(titleWords), requirement);
+  if (titleShared.length > 0 && titleShared.length >= titleWords.length - (titleWords.length >= 3 ? 1 : 0))
+    return titleShared;
+  const words = shared.filter((c) => !c.startsWith("#"));
+  if (words.length === 0) return null;
+  if (shared.length >= 2 && shared.some(isKeyNumber)) return shared;
+  if (words.length >= 4) return shared;
+  if (shared.length >= 2 && shared.length >= 0.5 * requirement.size) return shared;
+  if (requirement.size === 1 && shared.length === 1) return shared;
+  return null;
 }
 
 export function matchLink(
   requirement: Requirement,
   item: GraderItem,
   requirementTerms: ContentTerms = listContentTerms(requirement.text),
+  requirementConcepts: Concepts = listConcepts(requirement.text),
 ): CoverageLink["how"] | null {
   if (item.refs.includes(requirement.id)) return "id";
   if (item.refs.some((ref) => isCloseText(ref, requirement.text))) return "text";
+  // The form of the requirement (length, unit, audience, format) must be graded too.
+  const forms = [...requirementConcepts].filter((c) => FORM_CONCEPTS.has(c));
+  if (listSharedConcepts(new Set(forms), item.concepts).length < forms.length) return null;
   if (isInferredFromTerms(requirementTerms, item.terms, item.content)) return "inferred";
+  if (findConceptCoverage(requirementConcepts, item.concepts, item.titleConcepts)) return "inferred";
   return null;
 }
 
@@ -124,5 +176,37 @@ export function findMissingContent(
   const missing = [
     ...new Set(tokenizeWords(itemContent).filter((w) => !STOPWORDS.has(w) && missingStems.has(stemWord(w)))),
   ];
-  return { appears: found / total >= 0.5, missing };
+  if (found / total >= 0.5) return { appears: true, missing };
+  // By meaning, the title: it names what is graded, while the description may hold answer-key
+  // detail the prompt can't mention.
+  const title = listConcepts(itemContent.split(". ")[0] ?? "");
+  const titleShared = listSharedConcepts(title, listConcepts(prompt)).length;
+  return { appears: title.size > 0 && titleShared >= 1 && titleShared >= 0.5 * title.size, missing };
+}
+
+/**
+ * Coverage by the grader as a whole, for a requirement no single item covers: the items together
+ * hold ≥ 60% of its concepts (≥ 2) and every form concept. Returns the keys of the items that
+ * contribute, or [].
+ */
+export function findJointCoverage(requirement: Concepts, items: GraderItem[]): GraderItem[] {
+  const forms = [...requirement].filter((c) => FORM_CONCEPTS.has(c));
+  // Greedy cover: the item adding the most new concepts first, until the threshold is reached.
+  const chosen: GraderItem[] = [];
+  const covered = new Set<string>();
+  for (;;) {
+    let best: { item: GraderItem; added: string[] } | null = null;
+    for (const item of items) {
+      if (chosen.includes(item)) continue;
+      const added = listSharedConcepts(requirement, item.concepts).filter((c) => !covered.has(c));
+      if (added.length > (best?.added.length ?? 0)) best = { item, added };
+    }
+    // The first item must carry at least two of the requirement's concepts: one shared word is chance.
+    if (!best || (chosen.length === 0 && best.added.length < 2)) return [];
+    chosen.push(best.item);
+    for (const c of best.added) covered.add(c);
+    const words = [...covered].filter((c) => !c.startsWith("#")).length;
+    const isEnough = (covered.size >= 2 && covered.size >= 0.6 * requirement.size) || words >= 4;
+    if (isEnough && forms.every((f) => covered.has(f))) return chosen;
+  }
 }

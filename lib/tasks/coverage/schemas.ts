@@ -35,6 +35,10 @@ export const coverageInput = z.object({
   ),
   giveUp: z.object({ allowed: z.boolean(), instructions: z.string() }),
   overrides: requirementOverridesInput.optional(),
+  marks: z
+    .array(z.object({ text: z.string().max(2000), verdict: z.enum(["background", "requirement"]) }))
+    .max(2000)
+    .optional(),
   dismissed: z
     .array(z.object({ findingId: z.string().min(1), reason: z.string().min(1).max(2000) }))
     .optional(),
@@ -61,6 +65,8 @@ export const checksResponse = z.object({
       check: z.string().optional(),
       location: z.object({ label: z.string(), start: z.number().int(), end: z.number().int() }).optional(),
       dismissed: z.object({ reason: z.string() }).optional(),
+      why: z.string().optional(),
+      suggestion: z.string().optional(),
     }),
   ),
 });

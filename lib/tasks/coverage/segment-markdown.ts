@@ -15,7 +15,11 @@ export type PromptSentence = Span & {
   leadIn: PromptSentence | null;
   /** Ends in ":" and is followed by list items. */
   introducesList: boolean;
+  /** Index of the paragraph or list item the sentence sits in. */
+  block: number;
 };
+
+const CONTEXT_LABEL_RE = /^[*_]*(background|context|scenario|setting|situation)[*_]*\s*:/i;
 
 type Block = Span & { kind: "paragraph" | "list-item"; indent: number; heading: string | null };
 
@@ -174,16 +178,29 @@ export function segmentPrompt(prompt: string): PromptSentence[] {
   const sentences: PromptSentence[] = [];
   // Lead-ins by the indent of the list they introduce; a paragraph lead-in covers every level.
   let leadIns: { indent: number; sentence: PromptSentence }[] = [];
+  let blockIndex = 0;
   for (const block of listBlocks(prompt)) {
     const isListItem = block.kind === "list-item";
     if (!isListItem) leadIns = [];
     else leadIns = leadIns.filter((l) => l.indent < block.indent);
     const leadIn = isListItem ? (leadIns.at(-1)?.sentence ?? null) : null;
     const pieces = splitSentences(prompt, block);
+    // "Context: …" opens a background paragraph: its label is the heading of all its sentences.
+    const label = pieces.length ? CONTEXT_LABEL_RE.exec(prompt.slice(pieces[0].start, pieces[0].end)) : null;
+    const heading = label ? label[1] : block.heading;
     for (const piece of pieces) {
       const text = prompt.slice(piece.start, piece.end);
-      sentences.push({ ...piece, text, heading: block.heading, isListItem, leadIn, introducesList: false });
+      sentences.push({
+        ...piece,
+        text,
+        heading,
+        isListItem,
+        leadIn,
+        introducesList: false,
+        block: blockIndex,
+      });
     }
+    blockIndex++;
     const last = sentences.at(-1);
     if (last && pieces.length > 0 && /:\s*[*_]*$/.test(last.text)) {
       leadIns.push({ indent: isListItem ? block.indent : -1, sentence: last });

@@ -11,6 +11,8 @@ export type Requirement = {
   start: number;
   end: number;
   source: "auto" | "manual";
+  /** Why the sentence counts as a requirement ("an instruction (\"Write…\")", "marked by hand…"). */
+  why: string;
   /** Asks how the work is done (tool, precision, method, manner), which the outcome cannot show. */
   isProcess: boolean;
   /** How to restate a process requirement as an outcome; set only when `isProcess`. */
@@ -23,6 +25,9 @@ export type RequirementOverrides = {
   /** Ids of auto-extracted requirements the author unmarked. */
   unmarked: string[];
 };
+
+/** An author's verdict on a sentence, kept for the whole workspace and used on every task. */
+export type SentenceMark = { text: string; verdict: "background" | "requirement" };
 
 export type CoverageCriterion = {
   key: string;
@@ -62,6 +67,8 @@ export type CoverageInput = {
   checks: CoverageCheck[];
   giveUp: { allowed: boolean; instructions: string };
   overrides?: RequirementOverrides;
+  /** The workspace's sentence marks (background or requirement). */
+  marks?: SentenceMark[];
   dismissed?: { findingId: string; reason: string }[];
 };
 
@@ -71,6 +78,7 @@ export const FINDING_KINDS = [
   "process-requirement",
   "answer-key-leak",
   "no-give-up",
+  "deceptive-framing",
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
@@ -85,8 +93,12 @@ export type Finding = {
   criterion?: string;
   /** Check id (hidden-requirement raised by an automated check). */
   check?: string;
-  /** Where leaked answer-key text sits: `label` is "prompt" or an agent-visible label. */
+  /** Where leaked answer-key text or deceptive framing sits: `label` is "prompt" or an agent-visible label. */
   location?: { label: string; start: number; end: number };
+  /** Why the check raised it: the words that triggered it. */
+  why?: string;
+  /** An honest rewording (deceptive-framing). */
+  suggestion?: string;
   dismissed?: { reason: string };
 };
 

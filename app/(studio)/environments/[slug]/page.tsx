@@ -48,6 +48,9 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
         description={environment.description || undefined}
         actions={
           <>
+            <Link href={`${base}/versions`} className={buttonVariants({ variant: "secondary" })}>
+              Versions and validation
+            </Link>
             {can(ctx.role, "reports.read") ? (
               <Link href={`${base}/report`} className={buttonVariants({ variant: "secondary" })}>
                 Report

@@ -28,7 +28,7 @@ export default async function RunsPage() {
     <>
       <PageHeader
         title="Runs"
-        description="Each import is a run: its files, format and counts. Deleting a run deletes its rollouts."
+        description="Each import is a run, and so is each live training or evaluation run streamed in through the API. Open one to see its behaviour step by step. Deleting a run deletes its rollouts."
         actions={
           <Link href="/rollouts" className={buttonVariants({ variant: "ghost" })}>
             ← Rollouts
@@ -57,14 +57,20 @@ export default async function RunsPage() {
                 <tr key={run.id}>
                   <Td className="max-w-xs">
                     <Link
-                      href={`/rollouts?run=${run.id}`}
+                      href={`/rollouts/runs/${run.id}`}
                       className="break-words font-medium hover:text-accent"
                     >
                       {run.source}
                     </Link>
                     {run.model ? <span className="block text-xs text-fg-muted">{run.model}</span> : null}
+                    <Link
+                      href={`/rollouts?run=${run.id}`}
+                      className="block text-xs text-fg-muted hover:underline"
+                    >
+                      rollouts
+                    </Link>
                   </Td>
-                  <Td className="font-mono text-xs">{run.format}</Td>
+                  <Td className="font-mono text-xs">{run.kind === "live" ? "live" : run.format}</Td>
                   <Td>
                     <Badge tone={STATUS_TONE[run.status]}>{run.status}</Badge>
                   </Td>

@@ -35,6 +35,20 @@ export function collectNumbers(
   return numbers;
 }
 
+/** Token counts and costs: usage, never a grade (`input_tokens`, `completion_tokens`, `cost_usd`). */
+const USAGE_NAME = /token|(^|_)cost(_|$)|usd/i;
+
+/** Splits numbers into scores and usage (token counts, costs), so usage is never shown as a reward. */
+export function splitUsage(numbers: Record<string, number>): {
+  scores: Record<string, number>;
+  usage: Record<string, number>;
+} {
+  const scores: Record<string, number> = {};
+  const usage: Record<string, number> = {};
+  for (const [key, value] of Object.entries(numbers)) (USAGE_NAME.test(key) ? usage : scores)[key] = value;
+  return { scores, usage };
+}
+
 /** The task key fields every chat format shares (CONTRACT.md): top-level `task`, else `metadata.task`. */
 export function readTaskKey(record: Record<string, unknown>): string | null {
   const metadata = isObject(record.metadata) ? record.metadata : {};

@@ -2,11 +2,13 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { JudgeVerdicts } from "@/components/judges/judge-verdicts";
 import { LabelWorkbench } from "@/components/labels/label-workbench";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { listRolloutJudgments } from "@/lib/judges/queries";
 import { loadReviewItem } from "@/lib/labels/review-item";
 import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
@@ -30,6 +32,8 @@ export default async function ReviewRolloutPage({ params, searchParams }: Props)
     throw error;
   });
   const { rollout } = review;
+  const judgments = await listRolloutJudgments({ ctx, rolloutId: rollout.id });
+  const mine = review.labels.find((l) => l.reviewerKey === review.myReviewerKey);
   const queryClient = getQueryClient();
   queryClient.setQueryData(rolloutKeys.window(rollout.id, 0, TRANSCRIPT_WINDOW_SIZE), review.firstWindow);
   return (
@@ -64,6 +68,7 @@ export default async function ReviewRolloutPage({ params, searchParams }: Props)
           activeSpanId={query.span ?? null}
         />
       </HydrationBoundary>
+      <JudgeVerdicts judgments={judgments} myScores={mine?.criterionScores ?? null} />
     </>
   );
 }

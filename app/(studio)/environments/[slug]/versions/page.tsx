@@ -9,10 +9,12 @@ import { Select } from "@/components/ui/select";
 import { LifecycleActions } from "@/components/versions/lifecycle-actions";
 import { SamplePicker } from "@/components/versions/sample-picker";
 import { ShareLinks } from "@/components/versions/share-links";
+import { ValidationPanel } from "@/components/versions/validation-panel";
 import { VersionsTable } from "@/components/versions/versions-table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { listDatasheetLinks } from "@/lib/catalog/datasheet-links";
 import { isAppError } from "@/lib/errors";
+import { listValidations } from "@/lib/grader-validation/queries";
 import { STATUS_LABELS } from "@/lib/versions/lifecycle";
 import { getShipOverview } from "@/lib/versions/overview-queries";
 
@@ -37,6 +39,7 @@ export default async function VersionsPage({ params }: Props) {
   });
   const { environment, versions, state } = overview;
   const links = overview.canShare ? await listDatasheetLinks({ ctx, slug }) : [];
+  const validations = await listValidations({ ctx, slug });
   const base = `/environments/${encodeURIComponent(slug)}`;
   return (
     <>
@@ -94,6 +97,17 @@ export default async function VersionsPage({ params }: Props) {
               </Button>
             </form>
           ) : null}
+        </Section>
+        <Section
+          title="Validation"
+          description="Each task's reference solution must score 1 and an empty answer 0 through every format's exported grader. Approval is blocked while the draft's validation fails."
+        >
+          <ValidationPanel
+            slug={slug}
+            versions={versions.map((v) => v.version)}
+            canValidate={overview.canExport}
+            initial={validations}
+          />
         </Section>
         <Section
           title="Samples for buyers"

@@ -129,10 +129,13 @@ export async function validateSnapshot({
   snapshot,
   format,
   onProgress,
+  signal,
 }: {
   snapshot: EnvironmentVersionSnapshot;
   format?: ExportFormat;
   onProgress?: (done: number, total: number) => void;
+  /** Stops between rows (the job was cancelled); the report then covers what ran. */
+  signal?: AbortSignal;
 }): Promise<ValidationReport> {
   const { runnable, skipped } = listRunnableFormats(format);
   const support = getSandboxSupport();
@@ -151,6 +154,7 @@ export async function validateSnapshot({
   const rows: ValidationRow[] = [];
   const total = snapshot.tasks.length * runnable.length;
   for (const task of snapshot.tasks) {
+    if (signal?.aborted) break;
     const oracle = await computeOracleAnswer(task);
     const judgeReply = buildStubVerdict(task);
     for (const fmt of runnable) {

@@ -1,0 +1,24 @@
+import type { StepComparisonWithExamples } from "@/lib/runs/compare-query";
+import type { RunStep, RunSummary } from "@/lib/runs/queries";
+
+// The run page's reads, through the public API (the same routes a script uses).
+
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+export type RunSummaryJson = Json<RunSummary>;
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body?.error?.message ?? `Could not load ${url} (${response.status}).`);
+  return body as T;
+}
+
+export const fetchRun = (id: string) => getJson<RunSummaryJson>(`/api/v1/runs/${id}`);
+
+export const fetchRunSteps = async (id: string) =>
+  (await getJson<{ items: RunStep[] }>(`/api/v1/runs/${id}/steps`)).items;
+
+export const fetchStepComparison = (id: string, a: number, b: number) =>
+  getJson<StepComparisonWithExamples>(`/api/v1/runs/${id}/compare?a=${a}&b=${b}`);

@@ -1,0 +1,66 @@
+import type { Command } from "commander";
+import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
+import { validationReport } from "@/lib/grader-validation/report";
+import { startValidation } from "@/lib/grader-validation/start-validation";
+import { validationJob } from "@/lib/grader-validation/validation-job";
+import type { JobKind } from "@/lib/jobs";
+import { runJobHere } from "@/lib/jobs";
+import { getVersionSnapshot } from "@/lib/versions/queries";
+import { parseVersionRef } from "@/lib/versions/schemas";
+import { getCliContext } from "./accounts-commands";
+import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
+
+/** `studio validate ENV[@V|@draft] --workspace W [--format F]` (CONTRACT.md Wave 2). */
+export function registerValidateCommand(program: Command): void {
+  program
+    .command("validate")
+    .description(
+      "run each task's reference solution and an empty answer through each format's exported grader, " +
+        "sandboxed; the last line is {tasks:[{task,format,oracle,null,ok}],…}. Exit 0 when every row is ok, 1 otherwise",
+    )
+    .argument("<environment>", "environment slug with @VERSION (the latest approved when omitted) or @draft")
+    .requiredOption("--workspace <slug>", "workspace slug")
+    .option("--format <format>", `one format: ${EXPORT_FORMATS.join(", ")} (default: all)`)
+    .action(async (ref: string, options: { workspace: string; format?: string }) => {
+      if (options.format && !(EXPORT_FORMATS as readonly string[]).includes(options.format))
+        throw new CliUsageError(`unknown format "${options.format}": use ${EXPORT_FORMATS.join(", ")}`);
+      const isDraft = /@draft$/i.test(ref);
+      let target: { slug: string; version: number | null };
+      try {
+        target = isDraft ? { slug: ref.slice(0, -"@draft".length), version: null } : parseVersionRef(ref);
+      } catch (error) {
+        throw new CliUsageError((error as Error).message);
+      }
+      const report = await withDatabase(async () => {
+        const ctx = await getCliContext(options.workspace);
+        const version = isDraft ? null : (await getVersionSnapshot({ ctx, ...target })).version;
+        const { jobId } = await startValidation({
+          ctx,
+          input: { slug: target.slug, version, format: (options.format as ExportFormat | undefined) ?? null },
+        });
+        let shown = -1;
+        const job = await runJobHere({
+          kind: validationJob as JobKind<unknown>,
+          jobId,
+          onUpdate: (row) => {
+            if (row.done === shown) return;
+            shown = row.done;
+            process.stderr.write(
+              `validated ${row.done}${row.total === null ? "" : ` of ${row.total}`} task × format rows\n`,
+            );
+          },
+        });
+        if (job.status !== "succeeded")
+          throw new Error(`validation ${job.status}: ${job.error ?? "no result"}`);
+        return validationReport.parse(job.result);
+      });
+      for (const skipped of report.skipped)
+        process.stderr.write(`${skipped.format}: skipped. ${skipped.reason}\n`);
+      process.stderr.write(`judge: ${report.judgeNote}\n`);
+      for (const row of report.tasks.filter((r) => !r.ok))
+        process.stderr.write(`FAIL ${row.task} (${row.format}): ${row.reason}\n`);
+      if (report.error) process.stderr.write(`${report.error}\n`);
+      console.log(JSON.stringify(report));
+      if (!report.ok) process.exitCode = EXIT_FAILED;
+    });
+}

@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { environments, judgeVersions } from "@/db/schema";
+import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
+import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
+import { seedEvidence } from "./seed-evidence";
+import { seedDemoJudges } from "./seed-judges";
+
+describe("the demo judge", () => {
+  it("is calibrated against the demo's expert scores and deployed, with no network", async () => {
+    const workspace = await createTestWorkspace();
+    await createTestMember(workspace, "owner");
+    await createTestMember(workspace, "author");
+    await createTestMember(workspace, "reviewer");
+    await seedDemoEnvironments(workspace);
+    const [environment] = await db
+      .select({ id: environments.id, slug: environments.slug })
+      .from(environments)
+      .where(and(eq(environments.workspaceId, workspace.id), eq(environments.slug, DEMO_ENVIRONMENT.slug)));
+    await seedEvidence({ workspace, environment });
+    const seeded = await seedDemoJudges({ workspace, environment });
+    expect(seeded.labels).toBeGreaterThanOrEqual(100);
+    const [version] = await db
+      .select()
+      .from(judgeVersions)
+      .where(eq(judgeVersions.environmentId, environment.id));
+    expect(version).toMatchObject({ status: "deployed", isCalibrationPassed: true });
+    const report = version.calibration as {
+      heldOut: { overall: { rollouts: number; kappa: { lower: number } } };
+    };
+    expect(report.heldOut.overall.rollouts).toBeGreaterThanOrEqual(30);
+    expect(report.heldOut.overall.kappa.lower).toBeGreaterThanOrEqual(0.6);
+  });
+});
