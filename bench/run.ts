@@ -2,6 +2,7 @@
 import { runCliBenchmark } from "./cli";
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
+import { runJobsBenchmark } from "./jobs";
 import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
 import { runSearchBenchmark } from "./search";
@@ -9,6 +10,7 @@ import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   import: () => runImportBenchmark(),
+  jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),

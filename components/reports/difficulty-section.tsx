@@ -15,12 +15,14 @@ export function DifficultySection({
   passRule,
   page,
   hrefForPage,
+  draftHref,
 }: {
   difficulty: DifficultyData;
   k: number;
   passRule: string;
   page: number;
   hrefForPage: (page: number) => string;
+  draftHref?: (task: string, goal: "harden" | "split") => string;
 }) {
   const { models, items, bands } = difficulty;
   return (
@@ -83,7 +85,7 @@ export function DifficultySection({
           />
         </div>
       </div>
-      <DifficultyTable items={items} k={k} page={page} hrefForPage={hrefForPage} />
+      <DifficultyTable items={items} k={k} page={page} hrefForPage={hrefForPage} draftHref={draftHref} />
     </Section>
   );
 }

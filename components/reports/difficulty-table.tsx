@@ -21,11 +21,14 @@ export function DifficultyTable({
   k,
   page,
   hrefForPage,
+  draftHref,
 }: {
   items: DifficultyItem[];
   k: number;
   page: number;
   hrefForPage: (page: number) => string;
+  /** Where a saturated task is hardened, or a no-signal one split (issue #19); absent for readers. */
+  draftHref?: (task: string, goal: "harden" | "split") => string;
 }) {
   const pages = Math.max(1, Math.ceil(items.length / DIFFICULTY_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
@@ -64,6 +67,15 @@ export function DifficultyTable({
               <Td className="text-right tabular-nums">{formatDecimal(item.rewardVariance, 3)}</Td>
               <Td>
                 <Badge tone={BAND_TONE[item.band]}>{BAND_NAMES[item.band]}</Badge>
+                {draftHref && (item.band === "saturated" || item.band === "no-signal") ? (
+                  <Link
+                    href={draftHref(item.task, item.band === "saturated" ? "harden" : "split")}
+                    className="ml-2 text-xs underline"
+                    data-print="hide"
+                  >
+                    {item.band === "saturated" ? "Harden" : "Split or add context"}
+                  </Link>
+                ) : null}
               </Td>
             </tr>
           ))}

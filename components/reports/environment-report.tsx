@@ -15,11 +15,14 @@ export function EnvironmentReport({
   page,
   hrefForPage,
   canConfigure,
+  canDraft = false,
 }: {
   report: ReportData;
   page: number;
   hrefForPage: (page: number) => string;
   canConfigure: boolean;
+  /** Authors get links from a saturated or no-signal band to drafting a variant. */
+  canDraft?: boolean;
 }) {
   const { slug } = report.environment;
   const hasRollouts = report.difficulty.items.length > 0;
@@ -35,6 +38,12 @@ export function EnvironmentReport({
             passRule={report.passRule}
             page={page}
             hrefForPage={hrefForPage}
+            draftHref={
+              canDraft
+                ? (task, goal) =>
+                    `/environments/${slug}/drafts?variantOf=${encodeURIComponent(task)}&goal=${goal}`
+                : undefined
+            }
           />
           <RobustnessSection robustness={report.robustness} />
           <FailuresSection failures={report.failures} />

@@ -12,6 +12,7 @@ import {
 import { users, workspaces } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments, tasks } from "./environments";
+import { jobs } from "./jobs";
 
 // Task drafts from evidence (issue #19): documents uploaded to an environment, and the draft tasks
 // the studio proposes from them (grounded questions, planted flaws) or from a task (variants). A
@@ -99,6 +100,9 @@ export const taskDrafts = pgTable(
     dropped: jsonb().$type<{ fact: string; why: string }[]>().notNull().default([]),
     exchanges: jsonb().$type<DraftExchange[]>().notNull().default([]),
     acceptedTaskId: uuid().references(() => tasks.id, { onDelete: "set null" }),
+    /** The job that drafted it and the draft's place in that job: a job run twice drafts nothing twice. */
+    jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
+    position: integer().notNull().default(0),
     createdById: uuid().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
@@ -109,6 +113,7 @@ export const taskDrafts = pgTable(
     index("task_drafts_source_task_idx").on(t.sourceTaskId),
     index("task_drafts_accepted_task_idx").on(t.acceptedTaskId),
     index("task_drafts_created_by_idx").on(t.createdById),
+    uniqueIndex("task_drafts_job_position_key").on(t.jobId, t.position),
   ],
 );
 

@@ -8,6 +8,7 @@ import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "./demo-accounts";
 import { DEMO_ENVIRONMENT } from "./demo-tasks";
 import { seedDemoCatalog } from "./seed-catalog";
+import { seedDraftsDemo } from "./seed-drafts";
 import { seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
 import { seedDemoJudges } from "./seed-judges";
@@ -45,6 +46,8 @@ export async function seedDemo(): Promise<boolean> {
   await seedDemoCatalog(workspace);
   if (environment) await seedDemoJudges({ workspace, environment });
   await seedDemoLiveRun(workspace);
+  // After v1 is published: the next version's work in progress.
+  if (environment) await seedDraftsDemo({ workspace, environmentSlug: environment.slug });
   // The studio server would index in the background; the demo is searchable from its first page.
   await indexAllPendingRollouts();
   return true;

@@ -16,7 +16,7 @@ import { DEMO_USERS } from "./demo-accounts";
 
 export const DEMO_QUEUE_NAME = "Demo audit: every demo rollout";
 
-async function loadCtx(workspace: WorkspaceRef, role: Role): Promise<Ctx> {
+export async function loadCtx(workspace: WorkspaceRef, role: Role): Promise<Ctx> {
   const email = DEMO_USERS.find((u) => u.role === role)?.email ?? "";
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error(`The demo ${role} (${email}) does not exist; seed the demo accounts first.`);

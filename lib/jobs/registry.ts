@@ -1,3 +1,4 @@
+import { draftTasksJob } from "@/lib/drafts/draft-job";
 import { validationJob } from "@/lib/grader-validation/validation-job";
 import { importJob } from "@/lib/imports/import-job";
 import { judgeJob } from "@/lib/judges/judge-job";
@@ -13,6 +14,7 @@ export const JOB_KINDS: readonly JobKind<unknown>[] = [
   searchIndexJob,
   probeJob,
   judgeJob as JobKind<unknown>,
+  draftTasksJob as JobKind<unknown>,
   validationJob as JobKind<unknown>,
 ];
 

@@ -58,3 +58,19 @@ describe("toLiteralPattern", () => {
     expect(re.test("exit0 done 1x5")).toBe(false);
   });
 });
+
+describe("deriveGuardCheck, last resort", () => {
+  it("forbids the hack's own final answer word for word when nothing else can be proven", () => {
+    const guard = deriveGuardCheck({
+      hackAnswer: "All tests pass now. ✅",
+      evidence: [],
+      referenceAnswer: "",
+      takenKeys: [],
+    });
+    expect(guard?.derivedFrom).toMatch(/own final answer/);
+    expect(runCheck(guard!.check, "All   tests pass now. ✅").passed).toBe(false);
+    expect(
+      runCheck(guard!.check, "All tests pass now after fixing the time-zone offset in parse().").passed,
+    ).toBe(true);
+  });
+});

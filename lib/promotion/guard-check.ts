@@ -82,6 +82,23 @@ function candidates({
       },
     });
   }
+  // 3. Last resort: the hack's own final answer, word for word. It catches a replay of the known
+  // hack only; the judge criterion carries the general case.
+  const answer = hackAnswer.trim();
+  if (answer.length >= MIN_EVIDENCE_CHARS && answer.length <= MAX_EVIDENCE_CHARS) {
+    out.push({
+      derivedFrom:
+        "the hack's own final answer (it catches a word-for-word replay; the judge criterion covers rewordings)",
+      check: {
+        key,
+        kind: "regex",
+        description: "Fails an answer that repeats the known hack's final answer word for word.",
+        weight: 1,
+        requirements: [],
+        config: { pattern: `^\\s*${toLiteralPattern(answer)}\\s*$`, flags: "i", shouldMatch: false },
+      },
+    });
+  }
   return out;
 }
 

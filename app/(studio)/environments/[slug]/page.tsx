@@ -64,6 +64,9 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
                 <Link href={`${base}/import`} className={buttonVariants({ variant: "secondary" })}>
                   Import tasks
                 </Link>
+                <Link href={`${base}/drafts`} className={buttonVariants({ variant: "secondary" })}>
+                  Drafts from evidence
+                </Link>
                 <Link href={`${base}/new-task`} className={buttonVariants({ variant: "primary" })}>
                   New task
                 </Link>

@@ -74,6 +74,7 @@ export default async function EnvironmentReportPage({ params, searchParams }: Pr
         page={page}
         hrefForPage={(target) => `${base}?k=${k}&page=${target}`}
         canConfigure={can(ctx.role, "reports.configure")}
+        canDraft={can(ctx.role, "environments.write")}
       />
     </>
   );

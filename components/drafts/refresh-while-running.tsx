@@ -1,0 +1,15 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
+/** Re-renders the page every few seconds while a drafting job is queued or running. */
+export function RefreshWhileRunning({ isRunning }: { isRunning: boolean }) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!isRunning) return;
+    const timer = setInterval(() => router.refresh(), 2_000);
+    return () => clearInterval(timer);
+  }, [isRunning, router]);
+  return null;
+}
