@@ -2,6 +2,7 @@
 import { runCliBenchmark } from "./cli";
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
+import { runIngestBenchmark } from "./ingest";
 import { runJobsBenchmark } from "./jobs";
 import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
@@ -10,6 +11,7 @@ import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   import: () => runImportBenchmark(),
+  ingest: () => runIngestBenchmark(),
   jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
