@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { FlagVerdict } from "@/db/schema/scanner-values";
 import { messageAnchor } from "@/lib/rollouts/transcript-text";
 import { reviewFlag } from "@/lib/scanners/actions";
 import { type FlagView, SEVERITY_TONE } from "@/lib/scanners/flag-view";
 import { cn } from "@/lib/utils";
+import type { FlagVerdict } from "@/lib/values/scanner-values";
 
 /** One flag: what it found, a link to its evidence, and (for reviewers) confirm or reject. */
 export function FlagCard({

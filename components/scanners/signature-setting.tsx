@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Select } from "@/components/ui/select";
-import { FLAG_SEVERITIES, type FlagSeverity } from "@/db/schema/scanner-values";
 import { updateSignatureSetting } from "@/lib/scanners/actions";
+import { FLAG_SEVERITIES, type FlagSeverity } from "@/lib/values/scanner-values";
 
 /** An owner's switch and severity cap for one signature; applies to existing and future flags. */
 export function SignatureSetting({

@@ -1,8 +1,2 @@
-// The closed value sets of scanner flags, in a leaf module without drizzle so client components can
-// import them (the pgEnums in scanners.ts are built from these).
-
-export const FLAG_SEVERITIES = ["high", "medium", "low"] as const;
-export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
-
-export const FLAG_VERDICTS = ["confirmed", "rejected"] as const;
-export type FlagVerdict = (typeof FLAG_VERDICTS)[number];
+// The value sets live in the leaf module lib/values/ (UI and database both import them from there).
+export * from "@/lib/values/scanner-values";

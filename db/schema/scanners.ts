@@ -10,11 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { FLAG_SEVERITIES, FLAG_VERDICTS } from "@/lib/values/scanner-values";
 import { users, workspaces } from "./accounts";
 import { id, timestamps } from "./columns";
 import { labels } from "./labels";
 import { rollouts } from "./rollouts";
-import { FLAG_SEVERITIES, FLAG_VERDICTS } from "./scanner-values";
 
 // Reward-hack scanners (issue #13): the flags they raise on rollouts, reviewers' verdicts on those
 // flags, which rollouts were scanned, and owners' per-signature settings. Flags never change a

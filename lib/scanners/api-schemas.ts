@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FLAG_SEVERITIES, FLAG_VERDICTS } from "@/db/schema/scanner-values";
 import type { ApiOperations } from "@/lib/api/openapi";
+import { FLAG_SEVERITIES, FLAG_VERDICTS } from "@/lib/values/scanner-values";
 
 // Response shapes of the scanner routes and their OpenAPI operations.
 

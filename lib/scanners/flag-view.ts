@@ -1,5 +1,5 @@
-import type { FlagVerdict } from "@/db/schema/scanner-values";
 import type { FlagEvidence } from "@/db/schema/scanners";
+import type { FlagVerdict } from "@/lib/values/scanner-values";
 
 // A flag as the viewer's client components get it (dates as strings), and the highlight it draws.
 

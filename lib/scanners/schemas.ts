@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FLAG_SEVERITIES, FLAG_VERDICTS } from "@/db/schema/scanner-values";
+import { FLAG_SEVERITIES, FLAG_VERDICTS } from "@/lib/values/scanner-values";
 
 // Inputs of the scanners domain: a reviewer's verdict on a flag, an owner's signature setting.
 
