@@ -1,2 +1,0 @@
-// The value sets live in the leaf module lib/values/ (UI and database both import them from there).
-export * from "@/lib/values/scanner-values";
