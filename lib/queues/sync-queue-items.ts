@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { queueItems, reviewQueues, rollouts } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { flags, labels, queueAssignments, queueItems, reviewQueues } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
