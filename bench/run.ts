@@ -1,6 +1,7 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
+import { runIngestBenchmark } from "./ingest";
 import { runJobsBenchmark } from "./jobs";
 import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
@@ -9,6 +10,7 @@ import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   import: () => runImportBenchmark(),
+  ingest: () => runIngestBenchmark(),
   jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),

@@ -36,7 +36,7 @@ export function runStudioCli(databaseUrl: string, args: string[]): string {
   return result.stdout.trim().split("\n").pop() ?? "";
 }
 
-export type StudioServer = { baseUrl: string; stop: () => Promise<void> };
+export type StudioServer = { baseUrl: string; pid: number | undefined; stop: () => Promise<void> };
 
 export async function startStudioServer({
   databaseUrl,
@@ -64,6 +64,7 @@ export async function startStudioServer({
   }
   return {
     baseUrl,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { exportSnapshot } from "@/lib/exports/build-export";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
+import { attachDeployedJudge } from "@/lib/judges/export-judge";
 import { getVersionSnapshot } from "@/lib/versions/queries";
 import { parseVersionRef } from "@/lib/versions/schemas";
 import { getCliContext } from "./accounts-commands";
@@ -33,7 +34,8 @@ export function registerExportCommand(program: Command): void {
       const written = await withDatabase(async () => {
         const ctx = await getCliContext(options.workspace);
         const { snapshot } = await getVersionSnapshot({ ctx, ...target });
-        const { fileName, bytes } = await exportSnapshot(snapshot, options.format as ExportFormat);
+        const withJudge = await attachDeployedJudge({ ctx, snapshot });
+        const { fileName, bytes } = await exportSnapshot(withJudge, options.format as ExportFormat);
         const isFolder = fs.existsSync(options.out) && fs.statSync(options.out).isDirectory();
         const file = path.resolve(isFolder ? path.join(options.out, fileName) : options.out);
         fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,13 +1,24 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
-import { importOptionsInput } from "@/lib/imports/schemas";
+import { type ImportFileSummary, importOptionsInput } from "@/lib/imports/schemas";
 import { importFiles } from "@/lib/imports/start-import";
 import { parseInput } from "@/lib/validation";
 import { getCliContext } from "./accounts-commands";
-import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
+import { expandImportPaths } from "./import-paths";
+import { EXIT_FAILED, withDatabase } from "./program";
 
 const formatCount = (n: number) => n.toLocaleString("en-US");
+
+/** One line per file: the format it was read as and what came of it. */
+function describeFile(file: ImportFileSummary): string {
+  if (file.note) return `${file.file}: ${file.note}`;
+  const counts = [
+    `${formatCount(file.imported)} imported`,
+    file.skipped ? `${formatCount(file.skipped)} skipped` : "",
+    file.failed ? `${formatCount(file.failed)} failed` : "",
+  ];
+  const format = file.format ? `read as ${file.format}` : "not imported";
+  return `${file.file}: ${format} · ${counts.filter(Boolean).join(" · ")}`;
+}
 
 export function registerImportCommand(program: Command): void {
   program
@@ -16,7 +27,7 @@ export function registerImportCommand(program: Command): void {
       "import rollouts from transcript files; the last line of output is a JSON summary. " +
         "Exit 0 when nothing failed, 1 when some records failed (the rest imported), 2 on bad usage or an unreadable file",
     )
-    .argument("<files...>", "transcript files (JSON, JSONL, .eval, …)")
+    .argument("<paths...>", "transcript files (JSON, JSONL, .traj, .eval, …) or folders, read recursively")
     .requiredOption("--workspace <slug>", "workspace slug")
     .option(
       "--format <format>",
@@ -33,12 +44,12 @@ export function registerImportCommand(program: Command): void {
           format: options.format,
           environment: options.environment,
         });
-        for (const file of paths) {
-          if (!fs.existsSync(file) || !fs.statSync(file).isFile())
-            throw new CliUsageError(`cannot read ${file}: no such file`);
-          fs.accessSync(file, fs.constants.R_OK);
+        const { files, ignored } = expandImportPaths(paths);
+        if (ignored.length > 0 && !options.quiet) {
+          process.stderr.write(
+            `Not read (not transcript files by their extension): ${ignored.slice(0, 10).join(", ")}${ignored.length > 10 ? ` and ${ignored.length - 10} more` : ""}\n`,
+          );
         }
-        const files = paths.map((p) => ({ path: path.resolve(p), name: path.basename(p) }));
         const summary = await withDatabase(async () =>
           importFiles({
             ctx: await getCliContext(options.workspace),
@@ -59,6 +70,7 @@ export function registerImportCommand(program: Command): void {
               "Search: a running studio or `studio worker` indexes new rollouts; `studio index` does it now.\n",
             );
         }
+        for (const file of summary.files) process.stderr.write(`${describeFile(file)}\n`);
         for (const error of summary.errors) {
           const where = [
             error.file,
@@ -68,7 +80,15 @@ export function registerImportCommand(program: Command): void {
         }
         const { imported, skipped, failed, errors } = summary;
         console.log(
-          JSON.stringify({ imported, skipped, failed, errors, run: summary.run, unlinked: summary.unlinked }),
+          JSON.stringify({
+            imported,
+            skipped,
+            failed,
+            errors,
+            run: summary.run,
+            unlinked: summary.unlinked,
+            files: summary.files,
+          }),
         );
         // Every file unreadable as a whole is bad input (2); some bad records among good ones is 1.
         const fileErrors = errors.filter((e) => e.record === undefined && e.line === undefined).length;

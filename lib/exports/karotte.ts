@@ -68,13 +68,19 @@ function toTaskRow(task: SnapshotTask) {
   };
 }
 
+/** The deployed judge's first model (provider/model), else the format's default judge. */
+function judgeModel(snapshot: EnvironmentVersionSnapshot): string {
+  const model = snapshot.judge?.models[0];
+  return model ? `${model.kind}/${model.model}` : "openai/gpt-4.1-mini";
+}
+
 function buildRunConfig(snapshot: EnvironmentVersionSnapshot, task: SnapshotTask) {
   return {
     run_id: `${snapshot.environment.slug}-v${snapshot.version}-${task.key}`,
     task_id: task.key,
     model: "openai/gpt-4.1-mini",
     model_api_key: "$OPENAI_API_KEY",
-    rubric_judge_model: task.rubric.criteria.length > 0 ? "openai/gpt-4.1-mini" : null,
+    rubric_judge_model: task.rubric.criteria.length > 0 ? judgeModel(snapshot) : null,
     rubric_judge_api_key: task.rubric.criteria.length > 0 ? "$OPENAI_API_KEY" : null,
     use_hints: false,
     turn_limit: task.turnBudget,

@@ -71,6 +71,8 @@ export function buildNativeFiles(snapshot: EnvironmentVersionSnapshot): ExportFi
     }
   }
   files.push({ path: `checks/${GRADING_MODULE_NAME}.py`, content: GRADING_MODULE });
+  // The deployed LLM judge (instructions, models, criteria) and its calibration against experts.
+  if (snapshot.judge) files.push({ path: "judge.json", content: toJsonText(snapshot.judge) });
   for (const sample of snapshot.samples)
     files.push({ path: `samples/${sample.id}.json`, content: toJsonText(sample) });
   files.push({

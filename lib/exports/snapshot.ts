@@ -137,6 +137,58 @@ export const snapshotSample = z.object({
 });
 export type SnapshotSample = z.output<typeof snapshotSample>;
 
+const judgeFigures = z.object({
+  n: z.number(),
+  rollouts: z.number(),
+  kappa: z.number().nullable(),
+  kappaLower: z.number().nullable(),
+  kappaUpper: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  precisionMet: z.number().nullable(),
+  recallMet: z.number().nullable(),
+  unevaluable: z.number(),
+});
+const judgeSet = z.object({
+  overall: judgeFigures,
+  criteria: z.array(judgeFigures.extend({ key: z.string() })),
+});
+
+/** The environment's deployed LLM judge (issue #12), attached at export time (lib/judges/export-judge.ts). */
+export const deployedJudgeExport = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  fingerprint: z.string(),
+  deployedAt: z.string().nullable(),
+  models: z.array(z.object({ kind: z.enum(["openai", "anthropic"]), model: z.string() })),
+  aggregation: z.string(),
+  sampling: z.object({ temperature: z.number(), maxTokens: z.number().int() }),
+  template: z.string(),
+  tasks: z.array(
+    z.object({
+      key: z.string(),
+      template: z.string(),
+      criteria: z.array(
+        z.object({
+          key: z.string(),
+          title: z.string(),
+          type: z.enum(["binary", "scale"]),
+          scaleMax: z.number().nullable(),
+          weight: z.number(),
+        }),
+      ),
+    }),
+  ),
+  calibration: z
+    .object({
+      bar: z.object({ minKappaLower: z.number(), minHeldOut: z.number() }),
+      isPassed: z.boolean(),
+      heldOut: judgeSet,
+      dev: judgeSet,
+    })
+    .nullable(),
+});
+export type DeployedJudgeExport = z.output<typeof deployedJudgeExport>;
+
 export const environmentVersionSnapshot = z.object({
   formatVersion: z.literal(SNAPSHOT_FORMAT_VERSION),
   environment: z.object({
@@ -155,6 +207,8 @@ export const environmentVersionSnapshot = z.object({
   samples: z.array(snapshotSample),
   /** The environment report (lib/reports JSON) at approval, or null when there was none. */
   report: z.record(z.string(), z.unknown()).nullable(),
+  /** Not frozen with the version: the judge deployed when the export is made, if any. */
+  judge: deployedJudgeExport.optional(),
 });
 export type EnvironmentVersionSnapshot = z.output<typeof environmentVersionSnapshot>;
 

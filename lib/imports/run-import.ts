@@ -8,11 +8,17 @@ import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { detectSourceFormat } from "./detect";
+import { detectFormat } from "./detect";
 import { getImporter } from "./formats";
+import { describeNonTranscript } from "./known-files";
 import { getImportLimits } from "./limits";
-import { checkFileSize } from "./read/read-file-head";
-import { type ImportOptionsInput, type ImportSummary, importOptionsInput } from "./schemas";
+import { checkFileSize, readFormatSample } from "./read/read-file-head";
+import {
+  type ImportFileSummary,
+  type ImportOptionsInput,
+  type ImportSummary,
+  importOptionsInput,
+} from "./schemas";
 import { type BatchTarget, type PreparedRollout, prepareRollout, storeRolloutBatch } from "./store-rollouts";
 import type { ImportFormat, ImportSource, ParsedRecord } from "./types";
 
@@ -22,6 +28,7 @@ import type { ImportFormat, ImportSource, ParsedRecord } from "./types";
 const BATCH_ROLLOUTS = 100;
 /** Files an importer reads beside the main one (verifiers, ATIF/Harbor); not rollouts themselves. */
 const SIBLING_FILES = new Set(["metadata.json", "metrics.json", "result.json", "config.json"]);
+const SIBLING_NOTE = "read as the run details of the transcript file beside it, not imported on its own";
 const BATCH_MESSAGES = 4_000;
 /** Batches written at once. Each takes a connection; the embedded database has one, so it serializes. */
 const WRITE_SLOTS = 2;
@@ -152,11 +159,13 @@ async function resolveFormat(
   requested: ImportFormat | undefined,
 ): Promise<ImportFormat> {
   if (requested) return requested;
-  const detected = await detectSourceFormat(source);
+  const sample = await readFormatSample(source);
+  const detected = detectFormat(sample);
   if (!detected) {
     throw new AppError(
       "invalid",
-      "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse)",
+      describeNonTranscript(sample) ??
+        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse)",
     );
   }
   return detected.format;
@@ -233,9 +242,10 @@ export async function executeImportRun({
   };
   await reportProgress(true);
 
-  const folders = new Set(files.filter((f) => !SIBLING_FILES.has(f.name)).map((f) => path.dirname(f.path)));
-  const isSiblingOfAnother = (f: ImportSource) =>
-    SIBLING_FILES.has(f.name) && folders.has(path.dirname(f.path));
+  // By the file's own name: a folder import names files by their path within the folder.
+  const isSiblingName = (f: ImportSource) => SIBLING_FILES.has(path.basename(f.path));
+  const folders = new Set(files.filter((f) => !isSiblingName(f)).map((f) => path.dirname(f.path)));
+  const isSiblingOfAnother = (f: ImportSource) => isSiblingName(f) && folders.has(path.dirname(f.path));
 
   const target: BatchTarget = {
     workspaceId: ctx.workspace.id,
@@ -246,14 +256,29 @@ export async function executeImportRun({
   };
   const writing: Promise<void>[] = [];
   let writeCount = 0;
+  const fileSummaries: ImportFileSummary[] = [];
   try {
     for (const file of files) {
-      if (isSiblingOfAnother(file)) continue; // read by its folder's main file
+      if (isSiblingOfAnother(file)) {
+        // Read by its folder's transcript file (verifiers metadata.json, a trial's result.json).
+        fileSummaries.push({
+          file: file.name,
+          format: null,
+          imported: 0,
+          skipped: 0,
+          failed: 0,
+          note: SIBLING_NOTE,
+        });
+        continue;
+      }
       const bytesBefore = tally.bytesRead;
       const fileBytes = sizes.get(file.path) ?? 0;
+      const before = { imported: tally.imported, skipped: tally.skipped, failed: tally.failed };
+      let fileFormat: string | null = null;
       try {
         await checkFileSize(file.path, limits);
         const format = await resolveFormat(file, input.format);
+        fileFormat = format;
         formats.add(format);
         const importer = getImporter(format);
         if (!importer) throw new AppError("invalid", `no importer for ${format}`);
@@ -298,6 +323,13 @@ export async function executeImportRun({
         addError(tally, { file: file.name, message: error.message });
       }
       await Promise.all(writing);
+      fileSummaries.push({
+        file: file.name,
+        format: fileFormat,
+        imported: tally.imported - before.imported,
+        skipped: tally.skipped - before.skipped,
+        failed: tally.failed - before.failed,
+      });
       tally.bytesRead = bytesBefore + fileBytes;
       await reportProgress();
     }
@@ -339,5 +371,6 @@ export async function executeImportRun({
     unlinked: tally.unlinked,
     errors: errors.map(({ file, record, line, message }) => ({ file, record, line, message })),
     run: runId,
+    files: fileSummaries,
   };
 }

@@ -18,6 +18,20 @@ export const importErrorOutput = z.object({
   message: z.string(),
 });
 
+/** What happened to one file: the format it was read as, its counts, or why it was not imported. */
+export const importFileSummaryOutput = z.object({
+  file: z.string(),
+  format: z
+    .string()
+    .nullable()
+    .describe("The format the file was read as (detected unless given); null when none"),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  note: z.string().optional(),
+});
+export type ImportFileSummary = z.infer<typeof importFileSummaryOutput>;
+
 /** The summary `studio import` prints and `POST /api/v1/imports` answers (CONTRACT.md). */
 export const importSummaryOutput = z.object({
   imported: z.number().int(),
@@ -26,5 +40,7 @@ export const importSummaryOutput = z.object({
   errors: z.array(importErrorOutput),
   run: z.string().nullable(),
   unlinked: z.number().int(),
+  /** Per file, in order (older job results have none). */
+  files: z.array(importFileSummaryOutput).default([]),
 });
 export type ImportSummary = z.infer<typeof importSummaryOutput>;

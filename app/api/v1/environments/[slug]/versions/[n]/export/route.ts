@@ -1,5 +1,6 @@
 import { withRoute } from "@/lib/api/with-route";
 import { exportSnapshot } from "@/lib/exports/build-export";
+import { attachDeployedJudge } from "@/lib/judges/export-judge";
 import { getVersionSnapshot } from "@/lib/versions/queries";
 import { exportQueryInput } from "@/lib/versions/schemas";
 
@@ -10,7 +11,8 @@ export const GET = withRoute(
   { query: exportQueryInput },
   async ({ ctx, query, params }) => {
     const { snapshot } = await getVersionSnapshot({ ctx, slug: params.slug, version: params.n });
-    const { fileName, bytes } = await exportSnapshot(snapshot, query.format);
+    const withJudge = await attachDeployedJudge({ ctx: ctx!, snapshot });
+    const { fileName, bytes } = await exportSnapshot(withJudge, query.format);
     return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
       headers: {
         "content-type": "application/gzip",

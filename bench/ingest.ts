@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import { connectDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
+import { runStudioCli, startStudioServer } from "./studio-server";
+
+// `npm run bench -- ingest`: live-run ingestion through the production server into a real Postgres.
+// CLIENTS concurrent clients append ROLLOUTS rollouts (~14 messages, 6 tool calls each) in batches of
+// BATCH, as trainers would. Prints rollouts/s, batch latency (p50/p99), how long an appended batch
+// takes to show in the Rollouts list (append sent → listed), 429s, and the server's memory over time.
+
+const ROLLOUTS = 20_000;
+const CLIENTS = 4;
+const BATCH = 250;
+const TOOLS = ["bash", "read_file", "edit_file", "search", "run_tests"];
+
+function filler(seed: number, length: number): string {
+  const words = [
+    "error",
+    "file",
+    "test",
+    "value",
+    "return",
+    "function",
+    "passed",
+    "line",
+    "module",
+    "config",
+  ];
+  let text = "";
+  for (let i = 0; text.length < length; i++) text += `${words[(seed * 7 + i * 13) % words.length]} `;
+  return text;
+}
+
+function makeItem(index: number, step: number) {
+  const messages: Record<string, unknown>[] = [
+    { role: "system", content: "You are a coding agent working in a repository. Use the tools." },
+    { role: "user", content: `Task ${index % 50}: ${filler(index, 300)}` },
+  ];
+  for (let call = 0; call < 6; call++) {
+    const id = `c${call}`;
+    messages.push({
+      role: "assistant",
+      content: call === 0 ? filler(index + call, 200) : null,
+      tool_calls: [
+        {
+          id,
+          type: "function",
+          function: {
+            name: TOOLS[(index + call) % TOOLS.length],
+            arguments: JSON.stringify({ arg: filler(call, 60) }),
+          },
+        },
+      ],
+    });
+    messages.push({ role: "tool", tool_call_id: id, content: filler(index * 3 + call, 800) });
+  }
+  return {
+    key: `r${index}`,
+    step,
+    task: `task-${index % 50}`,
+    model: "bench-policy",
+    reward: (index % 10) / 10,
+    messages,
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+function readRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function runIngestBenchmark({
+  rollouts = ROLLOUTS,
+  clients = CLIENTS,
+  batch = BATCH,
+  port = 3540,
+}: {
+  rollouts?: number;
+  clients?: number;
+  batch?: number;
+  port?: number;
+} = {}) {
+  console.log(
+    `\n## Live-run ingestion: ${rollouts.toLocaleString("en-US")} rollouts (14 messages, 6 tool calls each), ${clients} clients, batches of ${batch}, through the API into Postgres`,
+  );
+  const database = await createTestDatabase(
+    process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL,
+    "studio_bench_ingest",
+  );
+  const connection = connectDatabase({ url: database.url });
+  await migrateDatabase(connection);
+  await connection.close();
+  runStudioCli(database.url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
+  const key = runStudioCli(database.url, ["api-key", "create", "--workspace", "bench", "--role", "author"]);
+  const server = await startStudioServer({ databaseUrl: database.url, port });
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const memory: number[] = [];
+  const sampler = setInterval(() => {
+    const rss = readRssMb(server.pid);
+    if (rss !== null) memory.push(rss);
+  }, 500);
+  try {
+    const created = await fetch(`${server.baseUrl}/api/v1/runs`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "bench", metadata: { trainer: "bench" } }),
+    });
+    const { id: runId } = (await created.json()) as { id: string };
+    const batches = Math.ceil(rollouts / batch);
+    const latencies: number[] = [];
+    const listedAfter: number[] = [];
+    let rateLimited = 0;
+    let stored = 0;
+    let next = 0;
+    const started = performance.now();
+    const client = async () => {
+      for (;;) {
+        const b = next++;
+        if (b >= batches) return;
+        // Each batch is its own step, so the list can be asked for exactly that batch.
+        const items = Array.from({ length: Math.min(batch, rollouts - b * batch) }, (_, i) =>
+          makeItem(b * batch + i, b),
+        );
+        const body = JSON.stringify({ items });
+        const sent = performance.now();
+        for (;;) {
+          const response = await fetch(`${server.baseUrl}/api/v1/runs/${runId}/rollouts`, {
+            method: "POST",
+            headers,
+            body,
+          });
+          if (response.status === 429) {
+            rateLimited++;
+            await response.arrayBuffer();
+            await new Promise((r) => setTimeout(r, Number(response.headers.get("retry-after") ?? 1) * 1000));
+            continue;
+          }
+          const answer = (await response.json()) as { results?: { status: string }[] };
+          if (!response.ok) throw new Error(`batch ${b}: ${response.status} ${JSON.stringify(answer)}`);
+          stored += answer.results?.filter((r) => r.status === "created").length ?? 0;
+          break;
+        }
+        latencies.push(performance.now() - sent);
+        if (b % 10 === 0) {
+          for (;;) {
+            const list = await fetch(`${server.baseUrl}/api/v1/rollouts?run=${runId}&step=${b}&limit=1`, {
+              headers,
+            });
+            const page = (await list.json()) as { items: unknown[] };
+            if (page.items.length > 0) break;
+          }
+          listedAfter.push(performance.now() - sent);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: clients }, client));
+    const seconds = (performance.now() - started) / 1000;
+    const figures = {
+      rollouts: stored,
+      seconds: Number(seconds.toFixed(1)),
+      rolloutsPerSecond: Math.round(stored / seconds),
+      messagesPerSecond: Math.round((stored * 14) / seconds),
+      batchLatencyP50Ms: Math.round(percentile(latencies, 50)),
+      batchLatencyP99Ms: Math.round(percentile(latencies, 99)),
+      listedP99Ms: Math.round(percentile(listedAfter, 99)),
+      listedMaxMs: Math.round(Math.max(...listedAfter)),
+      rateLimited,
+      serverRssMb: {
+        start: Math.round(memory[0] ?? 0),
+        peak: Math.round(Math.max(...memory)),
+        end: Math.round(memory.at(-1) ?? 0),
+      },
+    };
+    console.log(
+      `stored ${stored.toLocaleString("en-US")} rollouts in ${figures.seconds} s: ${figures.rolloutsPerSecond} rollouts/s (${figures.messagesPerSecond} messages/s; goal ≥ 1,000 rollouts/s)`,
+    );
+    console.log(
+      `batch latency p50 ${figures.batchLatencyP50Ms} ms, p99 ${figures.batchLatencyP99Ms} ms (goal ≤ 1,000 ms); 429 answers: ${rateLimited}`,
+    );
+    console.log(
+      `append sent → listed: p99 ${figures.listedP99Ms} ms, max ${figures.listedMaxMs} ms (goal ≤ 2,000 ms)`,
+    );
+    console.log(
+      `server memory (RSS): start ${figures.serverRssMb.start} MB, peak ${figures.serverRssMb.peak} MB, end ${figures.serverRssMb.end} MB`,
+    );
+    if (stored !== rollouts) throw new Error(`expected ${rollouts} rollouts stored, got ${stored}`);
+    return figures;
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+    await database.drop();
+  }
+}
