@@ -20,8 +20,9 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
 };
 
 const args = process.argv.slice(2);
-// Options (--x, and the value after --set) go to the benchmarks; the rest name benchmarks.
-const options = args.filter((a, i) => a.startsWith("--") || args[i - 1] === "--set");
+// Options (--x, and the value after an option that takes one) go to the benchmarks; the rest name benchmarks.
+const VALUED = new Set(["--set", "--provider-url", "--model", "--api-key"]);
+const options = args.filter((a, i) => a.startsWith("--") || VALUED.has(args[i - 1] ?? ""));
 const selected = args.filter((a) => !options.includes(a));
 for (const name of selected.length ? selected : Object.keys(BENCHMARKS)) {
   const run = BENCHMARKS[name];
