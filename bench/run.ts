@@ -1,4 +1,5 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
+import { runCliBenchmark } from "./cli";
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
 import { runIngestBenchmark } from "./ingest";
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
+  cli: () => runCliBenchmark(),
   coverage: () => runCoverageBenchmark(options),
   judge: () => runJudgeBenchmark(),
 };
