@@ -1,10 +1,17 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { matchApiRoute } from "@/lib/api/route-table";
+import { env } from "@/lib/env";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import {
+  buildContentSecurityPolicy,
+  createNonce,
+  NONCE_HEADER,
+} from "@/lib/security/content-security-policy";
 
 // Runs before every request (Next 16's successor of middleware.ts). For /api/v1 it answers unknown
 // paths and wrong methods with the API's JSON error shape (Next would send its HTML 404 page or an
-// empty 405).
+// empty 405). For pages it sets the Content-Security-Policy with a fresh nonce, which Next puts on
+// its own scripts (it reads the policy from the request) and app/layout.tsx on the theme script.
 
 function apiError(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
   return NextResponse.json({ error: { code, message } }, { status: ERROR_STATUS[code], headers });
@@ -33,10 +40,28 @@ export function proxy(request: NextRequest) {
         `${request.method} is not allowed here; use ${match.allow.join(" or ")}.`,
         { allow: match.allow.join(", ") },
       );
+    return NextResponse.next();
   }
-  return NextResponse.next();
+  const nonce = createNonce();
+  const policy = buildContentSecurityPolicy(nonce, { isDev: env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  return response;
 }
 
 export const config = {
-  matcher: ["/api/v1/:path*"],
+  matcher: [
+    "/api/v1/:path*",
+    // Pages: everything but other API routes, static files and prefetches (which render no scripts).
+    {
+      source: "/((?!api/|_next/static|_next/image|icon|favicon|manifest).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
 };

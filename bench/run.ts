@@ -1,4 +1,5 @@
 // `npm run bench`: benchmarks that print figures. `npm run bench -- import` runs one of them.
+import { runCliBenchmark } from "./cli";
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
 import { runIngestBenchmark } from "./ingest";
@@ -15,13 +16,15 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   viewer: () => runViewerBenchmark(),
   search: () => runSearchBenchmark(),
   report: () => runReportBenchmark(),
+  cli: () => runCliBenchmark(),
   coverage: () => runCoverageBenchmark(options),
   judge: () => runJudgeBenchmark(),
 };
 
 const args = process.argv.slice(2);
-// Options (--x, and the value after --set) go to the benchmarks; the rest name benchmarks.
-const options = args.filter((a, i) => a.startsWith("--") || args[i - 1] === "--set");
+// Options (--x, and the value after an option that takes one) go to the benchmarks; the rest name benchmarks.
+const VALUED = new Set(["--set", "--provider-url", "--model", "--api-key"]);
+const options = args.filter((a, i) => a.startsWith("--") || VALUED.has(args[i - 1] ?? ""));
 const selected = args.filter((a) => !options.includes(a));
 for (const name of selected.length ? selected : Object.keys(BENCHMARKS)) {
   const run = BENCHMARKS[name];

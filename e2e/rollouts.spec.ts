@@ -120,34 +120,6 @@ test("[rollouts] a deep link opens far down a long transcript; j/k and find move
   await expect(page.locator("#m-2999")).toBeInViewport();
 });
 
-test("[rollouts] following a link to the last message while the transcript is open scrolls to it", async ({
-  page,
-  database,
-  workspace,
-  createUser,
-  signIn,
-}) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const rollout = await createTestRollout({
-    workspaceId: workspace.id,
-    runId: run.id,
-    executor: database.db,
-    messages: buildLongTranscript(400),
-  });
-  await signIn(page, await createUser("reviewer"));
-  await page.goto(`/rollouts/${rollout.id}`);
-  await expect(page.locator("#m-0")).toBeInViewport();
-  await page.evaluate(() => {
-    location.hash = "#m-399";
-  });
-  await expect(page.locator("#m-399")).toBeInViewport();
-  await expect(current(page)).toHaveAttribute("id", "m-399");
-  await page.evaluate(() => {
-    location.hash = "#m-200";
-  });
-  await expect(page.locator("#m-200")).toBeInViewport();
-});
-
 test("[rollouts] a transcript full of XSS payloads runs no script and shows the payloads as text", async ({
   page,
   database,

@@ -1,7 +1,6 @@
 // Serves the built app for Playwright on a fresh `_test` Postgres database, dropped on exit.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
@@ -17,7 +16,8 @@ await migrateDatabase(connection);
 await connection.close();
 fs.writeFileSync(E2E_DATABASE_FILE, database.url);
 
-const server = spawn(path.resolve("node_modules/.bin/next"), ["start", "-H", "127.0.0.1", "-p", port], {
+// The same server as `npm start` (scripts/next-server.ts): the socket address reaches the app.
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/next-server.ts", "127.0.0.1", port], {
   stdio: "inherit",
   env: {
     ...process.env,

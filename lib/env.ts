@@ -72,8 +72,9 @@ export type ServerEnv = z.infer<typeof serverEnvSchema>;
 function parseServerEnv(): ServerEnv {
   const parsed = serverEnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+    // One line, so the CLI and `npm start` print it as it is, without a stack trace.
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   }
   return parsed.data;
 }

@@ -1,38 +1,53 @@
 // `npm start`: build if the sources changed, open the database (embedded unless DATABASE_URL is set),
 // migrate, seed the demo on first start, then serve Next. In embedded mode this process owns the
 // database and the Next server connects to it like any other client.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
+import { spawn } from "node:child_process";
+import net from "node:net";
 import { closeDatabase, getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/demo/demo-accounts";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env, resolveDataDir } from "@/lib/env";
-import { BUILD_STAMP_FILE, computeBuildStamp } from "./build-stamp";
+import { buildStudio, isBuildCurrent } from "./build";
 
-const root = process.cwd();
-const nextBin = path.join(root, "node_modules", ".bin", "next");
-const childEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+/** Refuses a busy port before building and migrating, and says what to do about it. */
+async function checkPortFree(host: string, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  }).catch((error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === "EADDRINUSE"
+        ? `Port ${port} on ${host} is already in use (another studio, or another program).`
+        : `Can't listen on ${host}:${port}: ${error.message}.`;
+    console.error(`${reason}\nStop what runs there, or start on another port: PORT=${port + 1} npm start`);
+    process.exit(1);
+  });
+}
 
-function buildIfNeeded(): void {
-  const stamp = computeBuildStamp(root);
-  const previous = fs.existsSync(BUILD_STAMP_FILE) ? fs.readFileSync(BUILD_STAMP_FILE, "utf8") : "";
-  if (previous === stamp && fs.existsSync(path.join(".next", "BUILD_ID"))) {
+async function buildIfNeeded(): Promise<void> {
+  if (isBuildCurrent()) {
     console.log("Build is up to date.");
     return;
   }
   console.log("Building the studio (first start or sources changed)…");
-  const result = spawnSync(nextBin, ["build"], { stdio: "inherit", env: childEnv });
-  if (result.status !== 0) {
+  if (!(await buildStudio())) {
     console.error("The build failed; see the output above.");
-    process.exit(result.status ?? 1);
+    process.exit(1);
   }
-  fs.writeFileSync(BUILD_STAMP_FILE, stamp);
+}
+
+function printBanner(): void {
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+  console.log(`\nEnvironment Studio is listening on ${url}`);
+  console.log(`Sign in to the demo with any of these accounts (password "${DEMO_PASSWORD}"):`);
+  for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(9)} ${user.email}`);
 }
 
 async function main(): Promise<void> {
-  buildIfNeeded();
+  await checkPortFree(env.HOST, env.PORT);
+  await buildIfNeeded();
   const database = getDatabase();
   console.log(
     database.mode === "embedded"
@@ -42,14 +57,22 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   if (!env.NO_DEMO && (await seedDemo())) console.log("Seeded the demo workspace.");
 
-  const server = spawn(nextBin, ["start", "-H", env.HOST, "-p", String(env.PORT)], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: childEnv,
+  // scripts/next-server.ts serves the build (see there why not plain `next start`); the banner
+  // comes once it really listens.
+  const server = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/next-server.ts", env.HOST, String(env.PORT)],
+    { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
+  );
+  let isReady = false;
+  server.stdout.on("data", (chunk: Buffer) => {
+    if (!isReady && chunk.toString().includes("ready on")) {
+      isReady = true;
+      printBanner();
+      return;
+    }
+    process.stdout.write(chunk);
   });
-  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
-  console.log(`\nEnvironment Studio is listening on ${url}`);
-  console.log(`Sign in to the demo with any of these accounts (password "${DEMO_PASSWORD}"):`);
-  for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(9)} ${user.email}`);
 
   const stop = () => server.kill("SIGTERM");
   process.on("SIGINT", stop);

@@ -102,7 +102,8 @@ async function main(): Promise<void> {
         return ok;
       },
     ],
-    ["build", () => run("build", bin("next"), ["build"])],
+    // The same build as `npm start`'s, stamp included, so the next `npm start` doesn't rebuild.
+    ["build", () => run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"])],
     [
       "end-to-end tests",
       () => {

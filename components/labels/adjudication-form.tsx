@@ -2,10 +2,10 @@
 
 import { ActionForm } from "@/components/settings/action-form";
 import { Button } from "@/components/ui/button";
-import { LABEL_VERDICTS, TAXONOMY_FAMILIES } from "@/db/schema/review-values";
 import { adjudicateRollout } from "@/lib/labels/actions";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
 import { orderTaxonomyTree, type TaxonomyNode } from "@/lib/labels/taxonomy-tree";
+import { LABEL_VERDICTS, TAXONOMY_FAMILIES } from "@/lib/values/review-values";
 import { FAMILY_NAMES } from "./category-picker";
 
 /** The adjudicator's final label for a rollout reviewers disagree on; their labels stay as they are. */

@@ -4,9 +4,9 @@ import { ActionForm } from "@/components/settings/action-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { TAXONOMY_FAMILIES, type TaxonomyFamily } from "@/db/schema/review-values";
 import { createTaxonomyCategory, updateTaxonomyCategory } from "@/lib/labels/actions";
 import type { TaxonomyNode } from "@/lib/labels/taxonomy-tree";
+import { TAXONOMY_FAMILIES, type TaxonomyFamily } from "@/lib/values/review-values";
 import { FAMILY_NAMES } from "./category-picker";
 
 const FIELD = "rounded-md border border-border bg-surface px-3 py-2 text-sm";

@@ -1,7 +1,7 @@
 "use client";
 
-import { TAXONOMY_FAMILIES } from "@/db/schema/review-values";
 import { orderTaxonomyTree, type TaxonomyNode } from "@/lib/labels/taxonomy-tree";
+import { TAXONOMY_FAMILIES } from "@/lib/values/review-values";
 
 export const FAMILY_NAMES = { "reward-hack": "Reward hacks", "failure-mode": "Failure modes" } as const;
 

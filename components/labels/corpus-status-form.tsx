@@ -4,8 +4,8 @@ import { ActionForm } from "@/components/settings/action-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import type { CorpusStatus } from "@/db/schema/review-values";
 import { setCorpusStatus } from "@/lib/labels/actions";
+import type { CorpusStatus } from "@/lib/values/review-values";
 
 /** Open, or fixed in a task/rubric revision (pre-filled with the task's current revision). */
 export function CorpusStatusForm({

@@ -1,7 +1,7 @@
 import type { TextHighlight } from "@/components/transcripts/highlight-segments";
-import type { SpanKind, TaxonomyFamily } from "@/db/schema/review-values";
 import type { SpanRecord } from "@/lib/labels/label-record";
 import type { Span } from "@/lib/labels/schemas";
+import type { SpanKind, TaxonomyFamily } from "@/lib/values/review-values";
 
 // Spans as the review form edits them, and how they turn into viewer highlights. Pure.
 

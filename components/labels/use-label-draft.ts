@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { LabelVerdict } from "@/db/schema/review-values";
 import type { LabelRecord } from "@/lib/labels/label-record";
 import type { LabelBody } from "@/lib/labels/schemas";
+import type { LabelVerdict } from "@/lib/values/review-values";
 import { type DraftSpan, fromSpanRecord, toSpanInput } from "./span-draft";
 
 let nextKey = 0;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useEffectEvent } from "react";
-import type { LabelVerdict } from "@/db/schema/review-values";
 import { verdictForKey } from "@/lib/labels/verdicts";
+import type { LabelVerdict } from "@/lib/values/review-values";
 
 type Handlers = {
   isEnabled: boolean;

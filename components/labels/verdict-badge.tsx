@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import type { LabelVerdict } from "@/db/schema/review-values";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
+import type { LabelVerdict } from "@/lib/values/review-values";
 
 const TONE = {
   "genuine-success": "success",

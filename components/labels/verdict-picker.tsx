@@ -1,8 +1,8 @@
 "use client";
 
-import { LABEL_VERDICTS, type LabelVerdict } from "@/db/schema/review-values";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
 import { cn } from "@/lib/utils";
+import { LABEL_VERDICTS, type LabelVerdict } from "@/lib/values/review-values";
 
 /** The six verdicts as radio buttons, each with its keyboard key (1–6). */
 export function VerdictPicker({

@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { QUEUE_SAMPLINGS, type QueueSampling } from "@/db/schema/review-values";
 import { createQueue } from "@/lib/queues/actions";
 import { SAMPLING_NAMES } from "@/lib/queues/schemas";
+import { QUEUE_SAMPLINGS, type QueueSampling } from "@/lib/values/review-values";
 
 type Member = { id: string; name: string; email: string; role: string };
 

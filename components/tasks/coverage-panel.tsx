@@ -4,8 +4,11 @@ import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/rollouts/format";
 import type { CoverageResult, Finding, Requirement } from "@/lib/tasks/coverage";
 import type { DismissalEntry } from "@/lib/tasks/dismissals";
+import type { SentenceMarkEntry } from "@/lib/tasks/sentence-mark-queries";
 import { FindingItem } from "./finding-item";
+import { ModelReviewForm } from "./model-review-form";
 import { RequirementList } from "./requirement-list";
+import { SentenceMarkList } from "./sentence-mark-list";
 
 /**
  * The grader coverage check, always beside the editor: what the grader misses, recomputed as the
@@ -23,6 +26,13 @@ export function CoveragePanel({
   onUnmark,
   onMarkSelection,
   onDismiss,
+  marks,
+  providers,
+  onMarkBackground,
+  onMarkSelectionForWorkspace,
+  onRemoveMark,
+  onAskModel,
+  markError,
 }: {
   result: CoverageResult;
   isLive: boolean;
@@ -35,6 +45,13 @@ export function CoveragePanel({
   onUnmark: (requirement: Requirement) => void;
   onMarkSelection: () => void;
   onDismiss: (finding: Finding, action: "dismiss" | "restore", reason: string) => Promise<string | null>;
+  marks: SentenceMarkEntry[];
+  providers: { id: string; name: string; model: string }[];
+  onMarkBackground: (requirement: Requirement) => void;
+  onMarkSelectionForWorkspace: () => void;
+  onRemoveMark: (mark: SentenceMarkEntry) => void;
+  onAskModel: (providerId: string) => Promise<string>;
+  markError: string | null;
 }) {
   const open = result.findings.filter((f) => !f.dismissed);
   const dismissed = result.findings.filter((f) => f.dismissed);
@@ -100,7 +117,24 @@ export function CoveragePanel({
           canWrite={canWrite}
           onReveal={onRevealRequirement}
           onUnmark={onUnmark}
+          onMarkBackground={onMarkBackground}
         />
+        {canWrite ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="self-start"
+            onClick={onMarkSelectionForWorkspace}
+            title="Select a sentence in the prompt first"
+          >
+            Mark selection as a requirement for all tasks
+          </Button>
+        ) : null}
+        {markError ? (
+          <p role="alert" className="text-xs text-danger">
+            {markError}
+          </p>
+        ) : null}
         {unmarkedCount > 0 ? (
           <p className="text-xs text-fg-muted">
             {unmarkedCount} {unmarkedCount === 1 ? "sentence" : "sentences"} unmarked by hand.{" "}
@@ -112,6 +146,18 @@ export function CoveragePanel({
           </p>
         ) : null}
       </div>
+      {canWrite ? <ModelReviewForm providers={providers} onAsk={onAskModel} /> : null}
+      <details>
+        <summary className="cursor-pointer text-sm font-semibold">
+          Workspace sentence marks ({marks.length})
+        </summary>
+        <p className="mt-1 text-xs text-fg-muted">
+          Sentences authors marked as background or as a requirement; the check follows them in every task.
+        </p>
+        <div className="mt-2">
+          <SentenceMarkList marks={marks} canWrite={canWrite} onRemove={onRemoveMark} />
+        </div>
+      </details>
       {dismissed.length ? (
         <details>
           <summary className="cursor-pointer text-sm font-semibold">Dismissed ({dismissed.length})</summary>

@@ -65,6 +65,12 @@ export function FindingItem({
           Honest wording: <q>{finding.suggestion}</q>
         </p>
       ) : null}
+      {finding.model ? (
+        <p className={`text-xs ${finding.model.agrees ? "text-fg-muted" : "text-warning"}`}>
+          Model ({finding.model.model}) {finding.model.agrees ? "agrees" : "disagrees"}:{" "}
+          {finding.model.reason}
+        </p>
+      ) : null}
       {finding.dismissed ? (
         <p className="text-xs text-fg-muted">Dismissed: {finding.dismissed.reason}</p>
       ) : null}

@@ -10,11 +10,14 @@ export function RequirementList({
   canWrite,
   onReveal,
   onUnmark,
+  onMarkBackground,
 }: {
   result: CoverageResult;
   canWrite: boolean;
   onReveal: (requirement: Requirement) => void;
   onUnmark: (requirement: Requirement) => void;
+  /** Marks the sentence as background for every task of the workspace. */
+  onMarkBackground: (requirement: Requirement) => void;
 }) {
   if (result.requirements.length === 0) {
     return (
@@ -32,6 +35,7 @@ export function RequirementList({
             <button type="button" className="text-left hover:underline" onClick={() => onReveal(requirement)}>
               {requirement.text}
             </button>
+            <p className="text-[11px] text-fg-muted">Read as {requirement.why}.</p>
             <div className="mt-1 flex flex-wrap items-center gap-1">
               {links.length === 0 ? <Badge tone="danger">unchecked</Badge> : null}
               {links.map((link) => (
@@ -55,6 +59,17 @@ export function RequirementList({
                   onClick={() => onUnmark(requirement)}
                 >
                   {requirement.source === "manual" ? "Remove mark" : "Not a requirement"}
+                </Button>
+              ) : null}
+              {canWrite && requirement.source === "auto" ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="h-6 px-2 text-xs"
+                  title="Treat this sentence as background in every task of the workspace"
+                  onClick={() => onMarkBackground(requirement)}
+                >
+                  Background for all tasks
                 </Button>
               ) : null}
             </div>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { CoverageResult, Finding, Requirement } from "@/lib/tasks/coverage";
 import type { DismissalEntry } from "@/lib/tasks/dismissals";
 import { listEffectiveCriteria, pickJudgeTemplate, type SharedRubricRef } from "@/lib/tasks/grader-items";
+import type { SentenceMarkEntry } from "@/lib/tasks/sentence-mark-queries";
 import type { TaskDetail } from "@/lib/tasks/task-detail";
 import { AnswerKeyTab } from "./answer-key-tab";
 import { ConflictNotice } from "./conflict-notice";
@@ -30,11 +31,15 @@ export function TaskEditor({
   sharedRubrics,
   history,
   savedChecks,
+  sentenceMarks,
+  providers,
 }: {
   task: TaskDetail;
   sharedRubrics: SharedRubricRef[];
   history: DismissalEntry[];
   savedChecks: CoverageResult;
+  sentenceMarks: SentenceMarkEntry[];
+  providers: { id: string; name: string; model: string }[];
 }) {
   const isReadOnly = !task.canWrite || task.archivedAt !== null || task.environment.isArchived;
   const canWrite = !isReadOnly;
@@ -50,7 +55,9 @@ export function TaskEditor({
     initialHistory: history,
     savedResult: savedChecks,
     isLive: task.canReadAnswerKeys,
+    initialMarks: sentenceMarks,
   });
+  const [markError, setMarkError] = useState<string | null>(null);
   const shared = sharedRubrics.find((r) => r.id === draft.sharedRubricId) ?? null;
   const fieldErrors = state.error?.fieldErrors ?? {};
   const open = coverage.result.findings.filter((f) => !f.dismissed).length;
@@ -92,6 +99,13 @@ export function TaskEditor({
     if (!selection) return setNotice("Select the words in the prompt first, then mark them.");
     setNotice(null);
     update({ overrides: { ...draft.overrides, marked: [...draft.overrides.marked, selection] } });
+  };
+
+  const handleMarkSelectionForWorkspace = async () => {
+    const selection = tab === "prompt" ? prompt.readSelection() : null;
+    if (!selection) return setNotice("Select the sentence in the prompt first, then mark it.");
+    setNotice(null);
+    setMarkError(await coverage.mark(draft.prompt.slice(selection.start, selection.end), "requirement"));
   };
 
   const tabs: TabItem<TabId>[] = [
@@ -252,6 +266,13 @@ export function TaskEditor({
             onUnmark={handleUnmark}
             onMarkSelection={handleMarkSelection}
             onDismiss={coverage.dismiss}
+            marks={coverage.marks}
+            providers={providers}
+            onMarkBackground={async (r) => setMarkError(await coverage.mark(r.text, "background"))}
+            onMarkSelectionForWorkspace={() => void handleMarkSelectionForWorkspace()}
+            onRemoveMark={async (m) => setMarkError(await coverage.removeMark(m))}
+            onAskModel={coverage.askModel}
+            markError={markError}
           />
         </aside>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MessagePart } from "@/db/schema/message-json";
+import type { MessagePart } from "@/lib/values/message-json";
 import { ImagePart } from "./image-part";
 
 /** The non-text parts of a message: images (click to load when remote), files and other blocks. */

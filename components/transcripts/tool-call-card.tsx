@@ -1,9 +1,9 @@
 "use client";
 
-import type { ToolCall } from "@/db/schema/message-json";
 import type { TranscriptMessage } from "@/lib/rollouts/message-dto";
 import { formatArguments, messageAnchor } from "@/lib/rollouts/transcript-text";
 import { cn } from "@/lib/utils";
+import type { ToolCall } from "@/lib/values/message-json";
 import { HighlightBadges } from "./highlight-badges";
 import { type HighlightMap, NO_HIGHLIGHTS } from "./highlight-segments";
 import { PlainText } from "./plain-text";

@@ -1,4 +1,5 @@
 import {
+  boolean,
   customType,
   doublePrecision,
   index,
@@ -198,6 +199,56 @@ export const findingDismissals = pgTable(
     index("finding_dismissals_workspace_idx").on(t.workspaceId),
     index("finding_dismissals_actor_idx").on(t.actorUserId),
   ],
+);
+
+export const sentenceMarkVerdict = pgEnum("sentence_mark_verdict", ["background", "requirement"]);
+
+/**
+ * An author's verdict on a prompt sentence, for the whole workspace: the coverage check treats the
+ * sentence (matched by its normalized text) so in every task. One row per sentence; marking again
+ * changes the verdict, removing deletes the row (the audit log keeps both).
+ */
+export const sentenceMarks = pgTable(
+  "sentence_marks",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The sentence normalized as requirement ids are: no markup, case, spacing or end punctuation. */
+    textKey: text().notNull(),
+    text: text().notNull(),
+    verdict: sentenceMarkVerdict().notNull(),
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    actorName: text().notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("sentence_marks_workspace_text_key").on(t.workspaceId, t.textKey),
+    index("sentence_marks_actor_idx").on(t.actorUserId),
+  ],
+);
+
+/** Model answers to coverage questions, cached by the hash of prompt version, model and prompt. */
+export const coverageModelAnswers = pgTable(
+  "coverage_model_answers",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    cacheKey: text().notNull(),
+    promptVersion: text().notNull(),
+    question: text().notNull(),
+    model: text().notNull(),
+    verdict: boolean().notNull(),
+    reason: text().notNull(),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    costUsd: doublePrecision().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("coverage_model_answers_key").on(t.workspaceId, t.cacheKey)],
 );
 
 export type TaskRevision = typeof taskRevisions.$inferSelect;

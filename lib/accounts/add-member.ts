@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db, type Executor } from "@/db/client";
+import type { Executor } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Actor, Ctx } from "@/lib/auth/context";

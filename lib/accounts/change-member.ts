@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { memberships } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { Ctx } from "@/lib/auth/context";

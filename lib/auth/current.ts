@@ -5,6 +5,7 @@ import { cache } from "react";
 import { env } from "@/lib/env";
 import { PAGE_RULES, type PagePath, type RouteRule } from "@/lib/permissions/routes";
 import { can } from "@/lib/permissions/rules";
+import { resolveClientAddress } from "./client-address";
 import type { Ctx } from "./context";
 import { resolveSession, type SessionInfo } from "./sessions";
 
@@ -28,9 +29,9 @@ export const getSessionInfo = cache(async (): Promise<SessionInfo | null> => {
   return token ? resolveSession(token) : null;
 });
 
+/** The address the sign-in rate limit counts by (lib/auth/client-address.ts says whose). */
 export async function getClientAddress(): Promise<string> {
-  const h = await headers();
-  return h.get("x-forwarded-for")?.split(",")[0]?.trim() || h.get("x-real-ip") || "local";
+  return resolveClientAddress(await headers(), { trustProxy: env.TRUST_PROXY });
 }
 
 /** Whether a session may use a rule; `null` session means signed out. */

@@ -3,6 +3,7 @@ import { closeDatabase, getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { AppError } from "@/lib/errors";
 import { stopBoss } from "@/lib/jobs/boss";
+import { describeError } from "./describe-error";
 
 /** Exit codes of the CLI (CONTRACT.md): 1 = the operation failed, 2 = bad usage or unreadable input. */
 export const EXIT_FAILED = 1;
@@ -42,6 +43,6 @@ export function reportError(error: unknown): number {
     process.stderr.write(`error: ${error.message}\n`);
     return error.code === "invalid" || error.code === "bad_request" ? EXIT_USAGE : EXIT_FAILED;
   }
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`error: ${describeError(error)}\n`);
   return EXIT_FAILED;
 }

@@ -4,13 +4,13 @@ import path from "node:path";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { labels, memberships, messages, rollouts, rubricCriteria, rubrics, tasks, users } from "@/db/schema";
-import type { LabelVerdict } from "@/db/schema/review-values";
 import type { Ctx, WorkspaceRef } from "@/lib/auth/context";
 import { importFiles } from "@/lib/imports/start-import";
 import { adjudicateRollout } from "@/lib/labels/adjudicate-rollout";
 import { ensureDefaultTaxonomy } from "@/lib/labels/ensure-default-taxonomy";
 import { submitLabel } from "@/lib/labels/submit-label";
 import type { Role } from "@/lib/permissions/rules";
+import type { LabelVerdict } from "@/lib/values/review-values";
 import { buildEvidenceRecords, type EvidenceTask, evidenceRolloutId } from "./evidence-records";
 
 // Seeds the demo environment's evidence (issue #6): synthetic rollouts of three models imported

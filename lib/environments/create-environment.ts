@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/db/client";
 import { environments } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";

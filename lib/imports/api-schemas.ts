@@ -43,7 +43,12 @@ export const IMPORT_OPERATIONS: ApiOperations = {
     query: importQuery,
     body: z.string().describe("the file"),
     bodyContentType: "application/octet-stream",
-    response: importSummaryOutput,
+    response: z.union([
+      importSummaryOutput,
+      z
+        .object({ run: z.string(), job: z.string() })
+        .describe("With ?background=1 (status 202): the run and its import job, at once"),
+    ]),
   },
   "GET /api/v1/imports/[id]": {
     summary: "An import run with its progress and per-record errors",

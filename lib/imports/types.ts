@@ -17,7 +17,7 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export type MessageRole = "system" | "user" | "assistant" | "tool";
 
 // The JSON shapes stored in message columns live with the schema; importers produce them.
-import type { MessagePart, TokenCounts, ToolCall } from "@/db/schema/message-json";
+import type { MessagePart, TokenCounts, ToolCall } from "@/lib/values/message-json";
 
 export type { MessagePart, TokenCounts, ToolCall };
 

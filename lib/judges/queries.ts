@@ -40,6 +40,9 @@ export type JudgeSummary = {
   versions: JudgeVersionSummary[];
 };
 
+/** Spelled out: Drizzle leaves columns unqualified in single-table selects, where "id" would bind to j.id. */
+const VERSION_ID = sql.raw(`"judge_versions"."id"`);
+
 async function listVersionSummaries(judgeIds: string[]): Promise<Map<string, JudgeVersionSummary[]>> {
   const out = new Map<string, JudgeVersionSummary[]>();
   if (judgeIds.length === 0) return out;
@@ -55,9 +58,9 @@ async function listVersionSummaries(judgeIds: string[]): Promise<Map<string, Jud
       calibratedAt: judgeVersions.calibratedAt,
       deployedAt: judgeVersions.deployedAt,
       createdAt: judgeVersions.createdAt,
-      judgments: sql<number>`(select count(*)::int from ${judgments} j where j.judge_version_id = ${judgeVersions.id})`,
+      judgments: sql<number>`(select count(*)::int from ${judgments} j where j.judge_version_id = ${VERSION_ID})`,
       unevaluable: sql<number>`(select count(*)::int from ${judgments} j where j.judge_version_id = ${judgeVersions.id} and j.status = 'unevaluable')`,
-      costUsd: sql<number>`(select coalesce(sum(j.cost_usd), 0)::float8 from ${judgments} j where j.judge_version_id = ${judgeVersions.id})`,
+      costUsd: sql<number>`(select coalesce(sum(j.cost_usd), 0)::float8 from ${judgments} j where j.judge_version_id = ${VERSION_ID})`,
     })
     .from(judgeVersions)
     .where(inArray(judgeVersions.judgeId, judgeIds))

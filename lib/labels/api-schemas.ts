@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LABEL_VERDICTS, SPAN_KINDS } from "@/db/schema/review-values";
 import type { ApiOperations } from "@/lib/api/openapi";
+import { LABEL_VERDICTS, SPAN_KINDS } from "@/lib/values/review-values";
 import { exportLabelsInput, labelBody, listLabelsInput } from "./schemas";
 
 // Response shapes of the review routes (labels, exports, queue agreement) and their OpenAPI

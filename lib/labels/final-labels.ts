@@ -1,8 +1,8 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import type { LabelVerdict } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import type { LabelVerdict } from "@/lib/values/review-values";
 
 // The final label of a rollout: the latest adjudication if there is one, else the verdict its
 // reviewers' current labels agree on (unanimous). Reviewers who disagree without an adjudication

@@ -1,4 +1,4 @@
-import type { LabelVerdict, SpanKind } from "@/db/schema/review-values";
+import type { LabelVerdict, SpanKind } from "@/lib/values/review-values";
 
 // The label shape every reader shares: the API, the exports and the review UI.
 

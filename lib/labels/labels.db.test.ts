@@ -178,6 +178,12 @@ describe("labels", () => {
     expect(before).toEqual({ labels: [], hiddenCount: 1 });
     expect((await listLabels({ ctx: bob.ctx, input: { rollout: rollout.id } })).items).toEqual([]);
     expect(await listCorpus({ ctx: bob.ctx })).toEqual([]);
+    // The Rollouts list's label filter doesn't reveal the hidden label either.
+    const labelled = async (ctx: typeof bob.ctx, label: "labeled" | "unlabeled") =>
+      (await listRollouts({ ctx, input: { run: run.id, label } })).items.length;
+    expect(await labelled(bob.ctx, "labeled")).toBe(0);
+    expect(await labelled(bob.ctx, "unlabeled")).toBe(1);
+    expect(await labelled(owner.ctx, "labeled")).toBe(1);
     // Adjudicators see every label outside the blind work view.
     expect((await listRolloutLabels({ ctx: owner.ctx, rolloutId: rollout.id })).labels).toHaveLength(1);
     await submitLabel({ ctx: bob.ctx, input: { rolloutId: rollout.id, verdict: "genuine-success" } });

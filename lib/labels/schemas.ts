@@ -5,7 +5,7 @@ import {
   type LabelVerdict,
   SPAN_KINDS,
   TAXONOMY_FAMILIES,
-} from "@/db/schema/review-values";
+} from "@/lib/values/review-values";
 
 // Inputs of the labels domain: the label body of POST /api/v1/rollouts/{id}/labels (CONTRACT.md),
 // taxonomy edits, adjudications, the corpus filter and the label list/export queries.

@@ -1,4 +1,4 @@
-import type { TaxonomyFamily } from "@/db/schema/review-values";
+import type { TaxonomyFamily } from "@/lib/values/review-values";
 
 // The taxonomy every workspace starts with (issue #5): reward hacks and failure modes, two levels
 // deep where a group helps. Workspaces edit, extend and retire these; keys never change.

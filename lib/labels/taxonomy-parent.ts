@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { taxonomyCategories } from "@/db/schema";
-import type { TaxonomyFamily } from "@/db/schema/review-values";
 import { AppError } from "@/lib/errors";
+import type { TaxonomyFamily } from "@/lib/values/review-values";
 
 /**
  * Checks that `parentId` may be the parent of a category of `family`: in the same workspace and

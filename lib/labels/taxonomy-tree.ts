@@ -1,4 +1,4 @@
-import type { TaxonomyFamily } from "@/db/schema/review-values";
+import type { TaxonomyFamily } from "@/lib/values/review-values";
 
 // The taxonomy as the UI uses it: flat nodes with parent ids, ordered into a tree for display.
 

@@ -1,4 +1,4 @@
-import { LABEL_VERDICTS, type LabelVerdict } from "@/db/schema/review-values";
+import { LABEL_VERDICTS, type LabelVerdict } from "@/lib/values/review-values";
 
 // The verdicts' keyboard keys in the review view (1–6, in LABEL_VERDICTS order).
 

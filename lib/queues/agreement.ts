@@ -1,4 +1,3 @@
-import { LABEL_VERDICTS } from "@/db/schema/review-values";
 import {
   type ConfusionMatrix,
   confusionMatrix,
@@ -8,6 +7,7 @@ import {
   type WilsonInterval,
   wilsonInterval,
 } from "@/lib/stats";
+import { LABEL_VERDICTS } from "@/lib/values/review-values";
 
 // Reviewer agreement of a queue, from each reviewer's current label per item: Cohen's kappa per
 // pair and Krippendorff's alpha over all reviewers, on verdicts and per category (present/absent),

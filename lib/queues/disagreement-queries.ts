@@ -1,9 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import type { LabelVerdict } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { buildFinalLabelsCte, type FinalSource } from "@/lib/labels/final-labels";
+import type { LabelVerdict } from "@/lib/values/review-values";
 import { getQueue } from "./queries";
 
 // The adjudicator's worklist: queue items whose reviewers disagree, undecided ones first, and the

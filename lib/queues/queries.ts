@@ -11,10 +11,10 @@ import {
   rollouts,
   users,
 } from "@/db/schema";
-import type { QueueSampling } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { can } from "@/lib/permissions/rules";
+import type { QueueSampling } from "@/lib/values/review-values";
 import { isQueueReviewer } from "./eligibility";
 
 // Reads of review queues: the list, one queue with its reviewers, items and progress.

@@ -1,4 +1,4 @@
-import type { QueueSampling } from "@/db/schema/review-values";
+import type { QueueSampling } from "@/lib/values/review-values";
 
 // How a queue draws and orders its items from the rollouts its filter matches. Static order only:
 // the dynamic strategies (disagreements first, unlabelled first) sort on top of it when handing

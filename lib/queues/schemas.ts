@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { QUEUE_SAMPLINGS, type QueueSampling } from "@/db/schema/review-values";
 import { FILTER_FIELDS } from "@/lib/rollouts/schemas";
+import { QUEUE_SAMPLINGS, type QueueSampling } from "@/lib/values/review-values";
 
 // Inputs of review queues. A queue's rollout filter is the Rollouts list's own filter fields
 // (lib/rollouts/schemas.ts), stored as the strings of its query and parsed with that schema.

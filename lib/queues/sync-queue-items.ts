@@ -1,8 +1,7 @@
 import "server-only";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { queueItems, reviewQueues, rollouts } from "@/db/schema";
-import type { QueueSampling } from "@/db/schema/review-values";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
@@ -10,6 +9,7 @@ import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
 import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
+import type { QueueSampling } from "@/lib/values/review-values";
 import { sampleQueueItems } from "./sampling";
 import { MAX_QUEUE_ITEMS, queueRefInput } from "./schemas";
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, asc, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { labels, queueAssignments, queueItems, reviewQueues } from "@/db/schema";
-import type { QueueSampling } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
+import type { QueueSampling } from "@/lib/values/review-values";
 import { assertQueueReviewer } from "./eligibility";
 import { countHeldAssignments, isHeldAssignment, RESERVATION_MS } from "./reservation";
 import { type TakeItemInput, takeItemInput } from "./schemas";

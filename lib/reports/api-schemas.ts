@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LABEL_VERDICTS, TAXONOMY_FAMILIES } from "@/db/schema/review-values";
 import type { ApiOperations } from "@/lib/api/openapi";
+import { LABEL_VERDICTS, TAXONOMY_FAMILIES } from "@/lib/values/review-values";
 import type { EnvironmentReport } from "./queries";
 import { compareQueryInput, reportQueryInput } from "./schemas";
 

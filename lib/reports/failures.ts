@@ -1,5 +1,5 @@
-import type { LabelVerdict, TaxonomyFamily } from "@/db/schema/review-values";
 import { type WilsonInterval, wilsonInterval } from "@/lib/stats";
+import type { LabelVerdict, TaxonomyFamily } from "@/lib/values/review-values";
 import type { DifficultySection } from "./difficulty";
 import type { CategoryCount, SpanExample, VerdictCount } from "./failures-query";
 

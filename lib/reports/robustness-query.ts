@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import type { LabelVerdict } from "@/db/schema/review-values";
+import type { LabelVerdict } from "@/lib/values/review-values";
 import { buildReportFinalLabels } from "./final-labels-sql";
 import { buildPassCondition } from "./pass-rule";
 import type { ReportScope } from "./scope";

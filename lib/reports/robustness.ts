@@ -1,4 +1,3 @@
-import type { LabelVerdict } from "@/db/schema/review-values";
 import {
   type BinaryCounts,
   binaryRates,
@@ -7,6 +6,7 @@ import {
   type WilsonInterval,
   wilsonInterval,
 } from "@/lib/stats";
+import type { LabelVerdict } from "@/lib/values/review-values";
 import {
   type CriterionGroup,
   DRILL_DOWN_CAP,

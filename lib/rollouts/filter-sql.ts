@@ -20,10 +20,15 @@ const isBareDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
  */
 const OUTER_ROLLOUT_ID = sql.raw(`"rollouts"."id"`);
 
+/**
+ * `visibleLabels`: a condition on `labels` keeping the caller's visible rows (lib/labels/visibility.ts);
+ * the label filter counts only those, so a blind queue's hidden labels don't show through it.
+ */
 export function buildFilterConditions(
   workspaceId: string,
   filter: RolloutFilter,
   searchStrategy: SearchStrategy = "scan",
+  visibleLabels?: SQL,
 ): SQL[] {
   const conditions: SQL[] = [eq(rollouts.workspaceId, workspaceId)];
   if (filter.environment) {
@@ -43,7 +48,8 @@ export function buildFilterConditions(
   if (filter.toolErrors === "no") conditions.push(eq(rollouts.toolErrorCount, 0));
   if (filter.label) {
     // Labelled: at least one reviewer's label (any version) on the rollout.
-    const labelled = sql`exists (select 1 from ${labels} where ${labels.rolloutId} = ${OUTER_ROLLOUT_ID})`;
+    const visible = visibleLabels ? sql` and ${visibleLabels}` : sql``;
+    const labelled = sql`exists (select 1 from ${labels} where ${labels.rolloutId} = ${OUTER_ROLLOUT_ID}${visible})`;
     conditions.push(filter.label === "labeled" ? labelled : sql`not ${labelled}`);
   }
   if (filter.from) conditions.push(gte(rollouts.createdAt, new Date(filter.from)));

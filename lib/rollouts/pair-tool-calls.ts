@@ -1,4 +1,4 @@
-import type { ToolCall } from "@/db/schema/message-json";
+import type { ToolCall } from "@/lib/values/message-json";
 import type { TranscriptMessage } from "./message-dto";
 
 // Pairs each tool call with the tool message that answers it (by toolCallId), so the viewer shows

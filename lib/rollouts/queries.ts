@@ -4,6 +4,7 @@ import { db, type Executor, type Tx } from "@/db/client";
 import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
 import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { buildVisibleLabelCondition } from "@/lib/labels/visibility";
 import { countPendingRollouts } from "@/lib/search/index-rollouts";
 import { withSearchSlot } from "@/lib/search/search-slots";
 import { chooseSearchStrategy, type SearchStrategy } from "@/lib/search/search-strategy";
@@ -67,7 +68,12 @@ export async function listRollouts({
   assertCan(ctx, "rollouts.read");
   const filter = parseInput(rolloutFilterInput, input);
   return runRolloutQuery({ ctx, q: filter.q, signal }, async (tx, strategy) => {
-    const rows = await selectRolloutPage(tx, { workspaceId: ctx.workspace.id, filter, strategy });
+    const rows = await selectRolloutPage(tx, {
+      workspaceId: ctx.workspace.id,
+      filter,
+      strategy,
+      visibleLabels: buildVisibleLabelCondition(ctx),
+    });
     const page = rows.slice(0, filter.limit);
     const last = page.at(-1);
     const isTimeSort = filter.sort === "newest" || filter.sort === "oldest";
@@ -102,9 +108,14 @@ export async function listRollouts({
 /** The page query of listRollouts, not yet run (tests EXPLAIN this exact statement). */
 export function selectRolloutPage(
   executor: Executor,
-  { workspaceId, filter, strategy }: { workspaceId: string; filter: RolloutFilter; strategy: SearchStrategy },
+  {
+    workspaceId,
+    filter,
+    strategy,
+    visibleLabels,
+  }: { workspaceId: string; filter: RolloutFilter; strategy: SearchStrategy; visibleLabels?: SQL },
 ) {
-  const conditions = buildFilterConditions(workspaceId, filter, strategy);
+  const conditions = buildFilterConditions(workspaceId, filter, strategy, visibleLabels);
   if (filter.cursor) conditions.push(buildKeysetCondition(decodeCursor(filter.cursor, filter.sort)));
   return executor
     .select({
@@ -225,7 +236,9 @@ export async function countRollouts({
     const matching = tx
       .select({ one: sql`1` })
       .from(rollouts)
-      .where(and(...buildFilterConditions(ctx.workspace.id, filter, strategy)))
+      .where(
+        and(...buildFilterConditions(ctx.workspace.id, filter, strategy, buildVisibleLabelCondition(ctx))),
+      )
       .limit(COUNT_CAP + 1)
       .as("matching");
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(matching);

@@ -10,9 +10,17 @@ import { setTaskArchived } from "./archive-task";
 import { type ConflictDetails, TaskConflictError } from "./conflict";
 import { createTask as createTaskVerb } from "./create-task";
 import { dismissFinding as dismissFindingVerb } from "./dismiss-finding";
+import { markSentence as markSentenceVerb } from "./mark-sentence";
 import { recordBestScore as recordBestScoreVerb } from "./record-best-score";
+import { removeSentenceMark as removeSentenceMarkVerb } from "./remove-sentence-mark";
 import { restoreRevision } from "./restore-revision";
-import type { dismissFindingInput, recordBestScoreInput } from "./schemas";
+import { reviewCoverageWithModel as reviewCoverageWithModelVerb } from "./review-coverage-with-model";
+import type {
+  dismissFindingInput,
+  MarkSentenceInput,
+  RemoveSentenceMarkInput,
+  recordBestScoreInput,
+} from "./schemas";
 import { findTemplate } from "./templates";
 
 // Server actions for tasks. Each is a public endpoint: runAction checks its rule first. Saving the
@@ -59,6 +67,31 @@ export async function dismissFinding(input: { taskId: string } & z.input<typeof 
   return runAction("dismissFinding", async (session) => {
     const { taskId, ...rest } = input;
     return dismissFindingVerb({ ctx: requireCtx(session), taskId, input: rest });
+  });
+}
+
+/** Marks a sentence as background or as a requirement for every task of the workspace. */
+export async function markSentence(input: MarkSentenceInput) {
+  return runAction("markSentence", async (session) => {
+    const mark = await markSentenceVerb({ ctx: requireCtx(session), input });
+    revalidatePath("/settings");
+    return mark;
+  });
+}
+
+export async function removeSentenceMark(input: RemoveSentenceMarkInput) {
+  return runAction("removeSentenceMark", async (session) => {
+    const removed = await removeSentenceMarkVerb({ ctx: requireCtx(session), input });
+    revalidatePath("/settings");
+    return removed;
+  });
+}
+
+/** Asks a judge provider about the saved task's findings; the model's reasons come back per finding. */
+export async function reviewCoverageWithModel(input: { taskId: string; providerId: string }) {
+  return runAction("reviewCoverageWithModel", async (session) => {
+    const { taskId, ...rest } = input;
+    return reviewCoverageWithModelVerb({ ctx: requireCtx(session), taskId, input: rest });
   });
 }
 

@@ -9,6 +9,7 @@ import { type DismissalEntry, listActiveDismissals, redactLeakFindings } from ".
 import { buildCoverageInput } from "./grader-items";
 import { toFullContent } from "./hidden-material";
 import { loadSharedRubricRefs, loadTaskContents } from "./load-content";
+import { listSentenceMarks } from "./sentence-mark-queries";
 import { findTask } from "./task-access";
 
 export async function listDismissalHistory({
@@ -40,6 +41,20 @@ async function loadDismissals(taskId: string): Promise<DismissalEntry[]> {
   }));
 }
 
+/** The coverage check's input for a saved task (answer key included: server use only). */
+export async function loadTaskCoverageInput({ ctx, taskId }: { ctx: Ctx; taskId: string }) {
+  assertCan(ctx, "environments.read");
+  const { task } = await findTask(db, ctx, taskId);
+  const content = toFullContent((await loadTaskContents(db, [task], { includeHidden: true })).get(task.id)!);
+  if (!content) throw new Error("A stored check could not be read back.");
+  const shared = content.sharedRubricId
+    ? ((await loadSharedRubricRefs(db, [content.sharedRubricId])).get(content.sharedRubricId) ?? null)
+    : null;
+  const dismissed = listActiveDismissals(await loadDismissals(task.id));
+  const marks = await listSentenceMarks({ ctx });
+  return buildCoverageInput({ content, shared, dismissed, marks });
+}
+
 /**
  * The coverage check of a task as saved: requirements, findings (dismissed ones marked with their
  * reason) and which criteria or checks cover each requirement. The answer key is read to find
@@ -54,13 +69,7 @@ export async function getTaskChecks({
 }): Promise<CoverageResult & { revision: number }> {
   assertCan(ctx, "environments.read");
   const { task, environment } = await findTask(db, ctx, taskId);
-  const content = toFullContent((await loadTaskContents(db, [task], { includeHidden: true })).get(task.id)!);
-  if (!content) throw new Error("A stored check could not be read back.");
-  const shared = content.sharedRubricId
-    ? ((await loadSharedRubricRefs(db, [content.sharedRubricId])).get(content.sharedRubricId) ?? null)
-    : null;
-  const dismissed = listActiveDismissals(await loadDismissals(task.id));
-  const result = checkCoverage(buildCoverageInput({ content, shared, dismissed }));
+  const result = checkCoverage(await loadTaskCoverageInput({ ctx, taskId }));
   const findings = canReadAnswerKeys(ctx, environment)
     ? result.findings
     : redactLeakFindings(result.findings);

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { type Environment, tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";

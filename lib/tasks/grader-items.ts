@@ -1,5 +1,5 @@
 import type { Criterion } from "@/lib/rubrics/schemas";
-import type { CoverageInput } from "./coverage";
+import type { CoverageInput, SentenceMark } from "./coverage";
 import type { VisibleContent } from "./hidden-material";
 import type { TaskContent } from "./schemas";
 
@@ -40,10 +40,13 @@ export function buildCoverageInput({
   content,
   shared,
   dismissed = [],
+  marks = [],
 }: {
   content: VisibleContent;
   shared: SharedRubricRef | null;
   dismissed?: { findingId: string; reason: string }[];
+  /** The workspace's sentence marks. */
+  marks?: SentenceMark[];
 }): CoverageInput {
   return {
     prompt: content.prompt,
@@ -64,6 +67,7 @@ export function buildCoverageInput({
     })),
     giveUp: content.giveUp,
     overrides: content.overrides,
+    marks,
     dismissed,
   };
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { db } from "@/db/client";
 import { tasks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";

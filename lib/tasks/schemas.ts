@@ -148,6 +148,19 @@ export const dismissFindingInput = z.object({
 });
 export type DismissFindingInput = z.input<typeof dismissFindingInput>;
 
+export const markSentenceInput = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(3, "Mark a sentence, not a word or two.")
+    .max(2_000, "Mark one sentence at a time (at most 2,000 characters)."),
+  verdict: z.enum(["background", "requirement"]),
+});
+export type MarkSentenceInput = z.input<typeof markSentenceInput>;
+
+export const removeSentenceMarkInput = z.object({ id: z.uuid() });
+export type RemoveSentenceMarkInput = z.input<typeof removeSentenceMarkInput>;
+
 export const recordBestScoreInput = z.object({
   score: z.number().min(0).max(1),
   achievedBy: z.string().trim().min(1, "Say what reached the score (a model, a run, a person).").max(300),

@@ -8,6 +8,7 @@ import { listActiveDismissals } from "./dismissals";
 import { buildCoverageInput } from "./grader-items";
 import { toFullContent } from "./hidden-material";
 import { loadSharedRubricRefs, loadTaskContents } from "./load-content";
+import { listSentenceMarks } from "./sentence-mark-queries";
 import { findEnvironmentBySlug } from "./task-access";
 
 export type TaskSummary = {
@@ -52,6 +53,7 @@ export async function listTaskSummaries({
     db,
     [...contents.values()].flatMap((c) => (c.sharedRubricId ? [c.sharedRubricId] : [])),
   );
+  const marks = await listSentenceMarks({ ctx });
   const dismissals = await db
     .select()
     .from(findingDismissals)
@@ -73,6 +75,7 @@ export async function listTaskSummaries({
             content,
             shared: content.sharedRubricId ? (shared.get(content.sharedRubricId) ?? null) : null,
             dismissed: listActiveDismissals(history),
+            marks,
           }),
         ).findings
       : [];

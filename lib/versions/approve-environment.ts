@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/db/client";
 import { environmentVersions } from "@/db/schema";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";

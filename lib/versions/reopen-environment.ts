@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/db/client";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { runInTransaction } from "@/lib/transaction";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";

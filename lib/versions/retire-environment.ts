@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { db } from "@/db/client";
 import { environmentVersions } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { runInTransaction } from "@/lib/transaction";

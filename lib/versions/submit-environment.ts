@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/db/client";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { listTaskSummaries } from "@/lib/tasks/summary-queries";

@@ -8,6 +8,7 @@ import { MemberRowActions } from "@/components/settings/member-row-actions";
 import { ProviderForm } from "@/components/settings/provider-form";
 import { ProviderRowActions } from "@/components/settings/provider-row-actions";
 import { RevokeButton } from "@/components/settings/revoke-button";
+import { SentenceMarksSection } from "@/components/settings/sentence-marks-section";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -15,6 +16,7 @@ import { listApiKeys, listAuditEntries, listMembers, listOpenInvites } from "@/l
 import { getPageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
+import { listSentenceMarks } from "@/lib/tasks/sentence-mark-queries";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -32,6 +34,8 @@ export default async function SettingsPage() {
         listProviders({ ctx, includeArchived: true }),
       ])
     : [[], [], [], [], []];
+  const canReadTasks = ctx !== null && can(ctx.role, "environments.read");
+  const marks = canReadTasks ? await listSentenceMarks({ ctx }) : [];
   return (
     <>
       <PageHeader
@@ -56,6 +60,17 @@ export default async function SettingsPage() {
             ))}
           </ul>
         </Section>
+        {canReadTasks ? (
+          <Section
+            title="Coverage sentence marks"
+            description="Sentences authors marked, on a task's coverage check, as background or as a requirement. The check follows these marks in every task of the workspace, and the model-assisted check gets them as examples."
+          >
+            <SentenceMarksSection
+              marks={marks}
+              canWrite={ctx !== null && can(ctx.role, "environments.write")}
+            />
+          </Section>
+        ) : null}
         {isOwner ? (
           <>
             <Section

@@ -1,15 +1,10 @@
-import { getDatabase } from "@/db/client";
 import { withRoute } from "@/lib/api/with-route";
+import { checkDatabase } from "@/lib/health/check-database";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withRoute("GET /api/health", {}, async () => {
-  const database = getDatabase();
-  try {
-    await database.sql`select 1`;
-  } catch (error) {
-    console.error("[health] database unreachable", error);
-    return Response.json({ status: "unavailable", database: database.mode }, { status: 503 });
-  }
-  return { status: "ok", database: database.mode };
+  const { isReachable, mode } = await checkDatabase();
+  if (!isReachable) return Response.json({ status: "unavailable", database: mode }, { status: 503 });
+  return { status: "ok", database: mode };
 });

@@ -13,8 +13,11 @@ export function readAskedCriteria(system: string): JudgeCriterionAsked[] {
   }));
 }
 
+/** The quoted transcript of a judge prompt (between its nonce markers), else every message's text. */
 export function transcriptOf(request: StandInRequest): string {
-  return request.messages.map((m) => m.content).join("\n");
+  const text = request.messages.map((m) => m.content).join("\n");
+  const quoted = /<transcript-([0-9a-f]+)>([\s\S]*?)<\/transcript-\1>/.exec(text);
+  return quoted ? quoted[2] : text;
 }
 
 export function answerAsJudge(

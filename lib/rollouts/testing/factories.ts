@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db, type Executor } from "@/db/client";
 import { environments, messages, rollouts, runs } from "@/db/schema";
-import type { MessagePart, ToolCall } from "@/db/schema/message-json";
 import { indexRollouts } from "@/lib/search/index-rollouts";
+import type { MessagePart, ToolCall } from "@/lib/values/message-json";
 
 // Rollout test factories: rows inserted directly (with `db`, or the executor an e2e fixture passes),
 // each with a unique suffix so tests never collide. Workspaces and members come from lib/testing (DB tests) or e2e fixtures.

@@ -1,18 +1,14 @@
 import { z } from "zod";
+import { isSafePattern } from "./safe-regex";
 
 // Programmatic checks: the kind, its configuration (the expected values), and what it covers.
 // Shared by the editor, the API and the evaluators; the config holds answer material.
 
 export const CHECK_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** A regular expression the JavaScript engine accepts, with only i/m/s/u flags. */
+/** A regular expression RE2 accepts (linear-time matching, see safe-regex.ts), with only i/m/s/u flags. */
 export function isValidPattern(pattern: string, flags = ""): boolean {
-  try {
-    new RegExp(pattern, flags);
-    return true;
-  } catch {
-    return false;
-  }
+  return isSafePattern(pattern, flags);
 }
 
 const extract = z

@@ -1,3 +1,5 @@
+import { compileSafeRegex, type SafeRegex } from "./safe-regex";
+
 // The part of a response a check looks at: the whole response, or what an extraction pattern captures.
 
 export type Target = { ok: true; text: string } | { ok: false; detail: string };
@@ -5,16 +7,16 @@ export type Target = { ok: true; text: string } | { ok: false; detail: string };
 /** Applies an optional extraction pattern: its first capture group, else the whole match. */
 export function extractTarget(response: string, pattern?: string): Target {
   if (!pattern) return { ok: true, text: response };
-  let re: RegExp;
+  let re: SafeRegex;
   try {
-    re = new RegExp(pattern, "m");
+    re = compileSafeRegex(pattern, "m");
   } catch {
     return { ok: false, detail: "The extraction pattern is not a valid regular expression." };
   }
   const match = re.exec(response);
   if (!match)
     return { ok: false, detail: `Nothing in the response matches the extraction pattern /${pattern}/.` };
-  return { ok: true, text: match[1] ?? match[0] };
+  return { ok: true, text: match.firstGroup ?? match.text };
 }
 
 /** Collapses runs of whitespace to one space and trims. */

@@ -16,6 +16,7 @@ export type {
   Requirement,
   RequirementCoverage,
   RequirementOverrides,
+  SentenceMark,
   Span,
   VisibleText,
 } from "./types";

@@ -99,6 +99,8 @@ export type Finding = {
   why?: string;
   /** An honest rewording (deceptive-framing). */
   suggestion?: string;
+  /** The model-assisted check's view, when it was asked: it may disagree with the deterministic one. */
+  model?: { agrees: boolean; reason: string; model: string };
   dismissed?: { reason: string };
 };
 

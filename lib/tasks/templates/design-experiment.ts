@@ -190,7 +190,12 @@ export const DESIGN_EXPERIMENT: TaskTemplate = {
         kind: "regex",
         description: "Under 1,200 words",
         requirements: ["Keep it under 1,200 words."],
-        config: { pattern: "^\\s*(?:\\S+\\s+){0,1198}\\S+\\s*$", flags: "", shouldMatch: true },
+        // RE2 caps a repeat count at 1,000: two runs of up to 599 words, then the last word.
+        config: {
+          pattern: "^\\s*(?:\\S+\\s+){0,599}(?:\\S+\\s+){0,599}\\S+\\s*$",
+          flags: "",
+          shouldMatch: true,
+        },
       },
     ],
   },

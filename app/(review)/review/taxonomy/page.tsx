@@ -7,11 +7,11 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
-import { TAXONOMY_FAMILIES } from "@/db/schema/review-values";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { listTaxonomy } from "@/lib/labels/taxonomy-queries";
 import { orderTaxonomyTree } from "@/lib/labels/taxonomy-tree";
 import { can } from "@/lib/permissions/rules";
+import { TAXONOMY_FAMILIES } from "@/lib/values/review-values";
 
 export const metadata: Metadata = { title: "Taxonomy" };
 

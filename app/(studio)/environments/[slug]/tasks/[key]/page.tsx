@@ -7,10 +7,13 @@ import { ArchiveTaskButton } from "@/components/tasks/archive-task-button";
 import { TaskEditor } from "@/components/tasks/task-editor";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { can } from "@/lib/permissions/rules";
 import { getTaskOrigin } from "@/lib/promotion/queries";
+import { listProviders } from "@/lib/providers/queries";
 import { listSharedRubrics } from "@/lib/rubrics/queries";
 import { getTaskChecks, listDismissalHistory } from "@/lib/tasks/check-queries";
 import { getTaskDetailByKey } from "@/lib/tasks/queries";
+import { listSentenceMarks } from "@/lib/tasks/sentence-mark-queries";
 
 export const metadata: Metadata = { title: "Task" };
 
@@ -25,11 +28,13 @@ export default async function TaskPage({ params }: Props) {
       throw error;
     },
   );
-  const [shared, history, checks, origin] = await Promise.all([
+  const [shared, history, checks, origin, marks, providers] = await Promise.all([
     listSharedRubrics({ ctx, environmentSlug: slug }),
     listDismissalHistory({ ctx, taskId: task.id }),
     getTaskChecks({ ctx, taskId: task.id }),
     getTaskOrigin({ ctx, taskId: task.id }),
+    listSentenceMarks({ ctx }),
+    can(ctx.role, "providers.read") ? listProviders({ ctx }) : [],
   ]);
   const sharedRubrics = shared.map((r) => ({
     id: r.id,
@@ -69,6 +74,8 @@ export default async function TaskPage({ params }: Props) {
         sharedRubrics={sharedRubrics}
         history={history}
         savedChecks={savedChecks}
+        sentenceMarks={marks}
+        providers={providers.map((p) => ({ id: p.id, name: p.name, model: p.model }))}
       />
     </>
   );

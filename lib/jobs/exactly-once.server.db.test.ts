@@ -12,6 +12,10 @@ import { probeJob } from "./probe-job";
 // Three real `studio worker` processes share 2,000 small jobs; one is killed with SIGKILL mid-run.
 // Every job's effect must exist exactly once (its unique key) and none may be lost: the killed
 // worker's jobs are resumed by the others once its heartbeats stop.
+// Postgres only (`*.server.db.test.ts`) for now: on the embedded database, four processes at this
+// rate hit a gate race (db/embedded/gate-server.ts runs a batch ending in Flush, which postgres.js
+// sends after describing an unnamed statement, then lets another client's Parse replace that
+// statement before the first client's Bind), seen as "unnamed portal parameter" type errors.
 
 const JOB_COUNT = 2_000;
 const STUDIO = path.resolve("bin/studio.mjs");

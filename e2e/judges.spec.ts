@@ -1,0 +1,159 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { environments, labels, rubricCriteria, rubrics, taskAnswerKeys, tasks, users } from "@/db/schema";
+import { answerAsJudge } from "@/lib/judges/testing/judge-responder";
+import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
+import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
+import { expect, test } from "./fixtures";
+
+// The judge end to end, against a stand-in provider this spec starts on localhost: the owner adds
+// the provider in Settings, an author creates a judge, tries it, calibrates it against expert labels
+// (a background job) and deploys it; a reviewer then sees its verdicts beside their own scores.
+
+/** Enough expert-scored rollouts that the held-out half clears the default n ≥ 30. */
+const LABELLED = 100;
+
+let standIn: StandInProvider;
+test.beforeAll(async () => {
+  standIn = await startStandInProvider({ responder: (request) => answerAsJudge(request) });
+});
+test.afterAll(async () => {
+  await standIn.close();
+});
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test("[judges] an author creates, tries, calibrates and deploys a judge; a reviewer sees its verdicts beside their scores", async ({
+  page,
+  database,
+  workspace,
+  createUser,
+  signIn,
+}) => {
+  test.setTimeout(240_000);
+  const db = database.db;
+  const owner = await createUser("owner");
+  const author = await createUser("author");
+  const reviewer = await createUser("reviewer");
+  const [expert] = await db.select().from(users).where(eq(users.email, reviewer.email));
+  const slug = `judged-${Date.now().toString(36)}`;
+  const [environment] = await db
+    .insert(environments)
+    .values({ workspaceId: workspace.id, slug, name: "Judged" })
+    .returning();
+  const [task] = await db
+    .insert(tasks)
+    .values({
+      environmentId: environment.id,
+      key: "answer",
+      title: "Six times seven",
+      prompt: "What is six times seven?",
+    })
+    .returning();
+  await db.insert(taskAnswerKeys).values({ taskId: task.id, answerKey: "42" });
+  const [rubric] = await db
+    .insert(rubrics)
+    .values({ workspaceId: workspace.id, environmentId: environment.id, taskId: task.id })
+    .returning();
+  await db.insert(rubricCriteria).values({
+    rubricId: rubric.id,
+    position: 0,
+    key: "correct",
+    title: "Answers 42",
+    kind: "binary",
+    requirements: [],
+    passExamples: [],
+    failExamples: [],
+  });
+  const run = await createTestRun({ workspaceId: workspace.id, executor: db });
+  const rolloutIds: string[] = [];
+  for (let i = 0; i < LABELLED; i++) {
+    const isRight = i % 2 === 0;
+    const rollout = await createTestRollout({
+      workspaceId: workspace.id,
+      runId: run.id,
+      executor: db,
+      environmentId: environment.id,
+      taskKey: "answer",
+      isSearchIndexed: false,
+      messages: [
+        { role: "user", text: "What is six times seven?" },
+        { role: "assistant", text: isRight ? `It is 42 (attempt ${i}).` : `It is 41 (attempt ${i}).` },
+      ],
+    });
+    rolloutIds.push(rollout.id);
+    await db.insert(labels).values({
+      workspaceId: workspace.id,
+      rolloutId: rollout.id,
+      reviewerId: expert.id,
+      reviewerKey: `user:${expert.id}`,
+      reviewerName: expert.email,
+      version: 1,
+      verdict: isRight ? "genuine-success" : "genuine-failure",
+      criterionScores: { correct: isRight ? 1 : 0 },
+    });
+  }
+
+  // The owner adds the provider and tests the connection.
+  await signIn(page, owner);
+  await page.goto("/settings");
+  const providerForm = page.getByRole("form", { name: "Add provider" });
+  await providerForm.getByLabel("Provider name").fill("stand-in");
+  await providerForm.getByLabel("Base URL").fill(standIn.baseUrl("openai"));
+  await providerForm.getByLabel("Model").fill("judge-model");
+  await providerForm.getByLabel("API key").fill("sk-e2e-secret");
+  await providerForm.getByLabel("Concurrency").fill("8");
+  await providerForm.getByRole("button", { name: "Add provider" }).click();
+  await expect(providerForm.getByText("Added stand-in.")).toBeVisible();
+  const providers = page.getByRole("table", { name: "Model providers" });
+  await expect(providers).toContainText("stored");
+  await expect(providers).not.toContainText("sk-e2e-secret");
+  await providers.getByRole("button", { name: "Test connection" }).click();
+  await expect(providers.getByRole("status")).toContainText("Connected");
+  await signOut(page);
+
+  // The author creates the judge, tries it, calibrates it and deploys it.
+  await signIn(page, author);
+  await page.goto(`/environments/${slug}`);
+  await page.getByRole("link", { name: "Judges" }).click();
+  const judgeForm = page.getByRole("form", { name: "Create judge" });
+  await judgeForm.getByLabel("Judge name").fill("grader");
+  await judgeForm.getByRole("button", { name: "Create judge" }).click();
+  await judgeForm.getByRole("link", { name: "Open it" }).click();
+  await expect(page.getByRole("heading", { name: "Judge grader" })).toBeVisible();
+
+  await page.getByLabel("Answer to grade").fill("Six times seven is 42.");
+  await page.getByRole("button", { name: "Try the judge" }).click();
+  const tried = page.getByTestId("try-result");
+  await expect(tried.getByRole("table", { name: "Parsed result" })).toContainText("met");
+  await expect(tried).toContainText("input and");
+  await tried.getByText("Prompt sent").click();
+  await expect(tried).toContainText("What is six times seven?");
+
+  await page.getByRole("button", { name: "Calibrate against expert labels" }).click();
+  await expect(page.getByText(/is judging in the background/)).toBeVisible();
+  const report = page.getByTestId("calibration-report");
+  await expect(report.getByText("passes the bar")).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("table", { name: "Judging jobs" })).toContainText("succeeded");
+  await expect(report.getByRole("table", { name: "Held-out set agreement" })).toContainText(
+    "1.00 [1.00, 1.00]",
+  );
+  await page.getByRole("button", { name: "Deploy v1" }).click();
+  // The deployed version loses its Deploy button; the versions table says so.
+  await expect(
+    page.getByRole("table", { name: "Judge versions" }).getByRole("row", { name: /v1/ }),
+  ).toContainText("deployed");
+  await expect(page.getByRole("button", { name: "Deploy v1" })).toHaveCount(0);
+  await signOut(page);
+
+  // A reviewer sees the judge's verdict beside their own score.
+  await signIn(page, reviewer);
+  await page.goto(`/review/rollouts/${rolloutIds[0]}`);
+  const verdicts = page.getByRole("table", { name: "Judge verdicts by criterion" });
+  await expect(verdicts).toContainText("grader v1");
+  await expect(verdicts.getByRole("row", { name: /correct/ })).toContainText("met");
+  await expect(verdicts.getByRole("row", { name: /correct/ })).toContainText("1");
+});

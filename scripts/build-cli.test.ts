@@ -1,0 +1,63 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli } from "./build-cli";
+
+// The bundled `studio` command: every command registered in lib/cli/ is in it, and it starts without
+// any configuration. (How fast it starts is measured by `npm run bench -- cli`, not asserted here.)
+
+// The bundle sits inside the repository (its packages resolve from node_modules); it runs elsewhere.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "studio-cli-"));
+const bundleDir = path.join(process.cwd(), "dist", `cli-test-${process.pid}`);
+const bundle = path.join(bundleDir, "studio.mjs");
+
+function runBundle(args: string[], env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|DATA_DIR|NODE_ENV)$/.test(name)),
+  );
+  return spawnSync(process.execPath, [bundle, ...args], {
+    cwd: dir,
+    env: { ...clean, ...env } as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+beforeAll(async () => {
+  await buildCli(process.cwd(), bundle);
+}, 120_000);
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(bundleDir, { recursive: true, force: true });
+});
+
+describe("the bundled studio command", () => {
+  it("answers --help with every command, needing no configuration and no database", () => {
+    const result = runBundle(["--help"]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    for (const command of ["migrate", "workspace", "user", "api-key", "import", "export", "worker", "jobs"]) {
+      expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, "m"));
+    }
+    expect(fs.existsSync(path.join(dir, ".data"))).toBe(false);
+  });
+
+  it("says in one line, without a stack trace, that DATABASE_URL is malformed", () => {
+    const result = runBundle(["migrate"], { DATABASE_URL: "mysql://nope" });
+    expect(result.status).not.toBe(0);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: .*DATABASE_URL/);
+  });
+
+  it("says in one line that the database can't be reached", () => {
+    const result = runBundle(["migrate"], { DATABASE_URL: "postgres://postgres@127.0.0.1:1/none" });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: cannot reach the database/);
+  });
+});
