@@ -8,6 +8,7 @@ import { listQueueDisagreements } from "@/lib/queues/disagreement-queries";
 import { listQueues } from "@/lib/queues/queries";
 import { createTestWorkspace } from "@/lib/testing/factories";
 import { DEMO_USERS } from "./demo-accounts";
+import { listDemoRollouts } from "./rollout-scenarios";
 import { DEMO_QUEUE_NAME, seedReviewDemo } from "./seed-review";
 import { seedDemoRollouts } from "./seed-rollouts";
 
@@ -39,11 +40,11 @@ describe("the review demo", () => {
       name: DEMO_QUEUE_NAME,
       overlap: 2,
       isBlind: true,
-      itemCount: 7,
+      itemCount: listDemoRollouts().length,
       doneCount: 3,
       labelCount: 6,
     });
-    expect(ids).toHaveLength(7);
+    expect(ids).toHaveLength(listDemoRollouts().length);
     const disagreements = await listQueueDisagreements({ ctx: owner, queueId: queue.id });
     expect(disagreements).toHaveLength(1);
     expect(disagreements[0]).toMatchObject({
