@@ -1,9 +1,9 @@
 import { expect, test } from "./fixtures";
 
 const NAV_BY_ROLE = {
-  owner: ["Environments", "Rollouts", "Review", "Catalog", "Settings"],
-  author: ["Environments", "Rollouts", "Review", "Catalog", "Settings"],
-  reviewer: ["Environments", "Rollouts", "Review", "Catalog", "Settings"],
+  owner: ["Environments", "Rollouts", "Review", "Scanners", "Catalog", "Jobs", "Settings"],
+  author: ["Environments", "Rollouts", "Review", "Scanners", "Catalog", "Jobs", "Settings"],
+  reviewer: ["Environments", "Rollouts", "Review", "Scanners", "Catalog", "Settings"],
   buyer: ["Catalog", "Settings"],
 } as const;
 
