@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { startJudging } from "@/lib/judges/start-judging";
+import { scanJob } from "@/lib/scanners/scan-job";
 import { requestSearchIndexing } from "@/lib/search/search-index-job";
 import { parseInput } from "@/lib/validation";
 import { enqueueJob } from "./enqueue-job";
@@ -24,6 +25,8 @@ export const startJobBody = z.discriminatedUnion("kind", [
     /** `calibrate`: judge the expert-labelled rollouts the version hasn't judged yet. */
     purpose: z.enum(["run", "calibrate"]).default("run"),
   }),
+  /** Scan the workspace's unscanned rollouts (those the filter matches) for reward hacks. */
+  z.object({ kind: z.literal("scan"), filter: rolloutFilter }),
   /** Make every imported rollout of the workspace searchable now. */
   z.object({ kind: z.literal("search-index") }),
   /** Owners: a no-op job that proves a worker runs jobs (e.g. after deploying workers). */
@@ -42,6 +45,11 @@ export async function startJobFromApi({
   if (body.kind === "search-index") {
     assertCan(ctx, "rollouts.import");
     return toJobOutput(await requestSearchIndexing(ctx));
+  }
+  if (body.kind === "scan") {
+    assertCan(ctx, "scanners.run");
+    const filter = Object.keys(body.filter).length > 0 ? body.filter : undefined;
+    return toJobOutput(await enqueueJob({ ctx, kind: scanJob, payload: { filter } }));
   }
   if (body.kind === "probe") {
     assertCan(ctx, "workspace.manage");
