@@ -6,6 +6,7 @@ import { completeChat } from "@/lib/providers/complete-chat";
 import type { ProviderConfig } from "@/lib/providers/types";
 import { findLeaks } from "@/lib/tasks/coverage/find-leaks";
 import type { TaskContent } from "@/lib/tasks/schemas";
+import { parseModelJson } from "./parse-model-json";
 import { splitSentences } from "./passages";
 import type { NewDraft } from "./store-draft";
 
@@ -36,18 +37,6 @@ const variantAnswer = z.object({
     )
     .max(20),
 });
-
-function parseVariants(answer: string) {
-  const start = answer.indexOf("{");
-  const end = answer.lastIndexOf("}");
-  if (start < 0 || end <= start) return null;
-  try {
-    const parsed = variantAnswer.safeParse(JSON.parse(answer.slice(start, end + 1)));
-    return parsed.success ? parsed.data.variants : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The prompt without the sentences in which the answer key shows through. */
 export function stripGiveaways(content: TaskContent): { prompt: string; removed: string[] } {
@@ -151,7 +140,7 @@ export async function draftVariants({
     outputTokens: result.outputTokens,
     costUsd: result.costUsd,
   };
-  const variants = parseVariants(result.text) ?? [];
+  const variants = parseModelJson(result.text, variantAnswer)?.variants ?? [];
   return variants
     .slice(0, count)
     .map((v) => base(v.title, v.prompt, `${VARIANT_GOALS[goal]}\n\n${v.rationale}`.trim(), [exchange]));

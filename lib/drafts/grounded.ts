@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DraftCitation } from "@/db/schema";
 import { type TaskContent, taskContent } from "@/lib/tasks/schemas";
+import { parseModelJson } from "./parse-model-json";
 import { findQuote, normalizeWhitespace, pageOf } from "./passages";
 
 // Grounded question-and-answer drafts from a document (issue #19). The model proposes questions
@@ -56,15 +57,7 @@ export type GroundedProposal = z.output<typeof proposal>["tasks"][number];
 
 /** The proposals in a model's answer (JSON, possibly fenced or with prose around it), or null. */
 export function parseGroundedAnswer(answer: string): GroundedProposal[] | null {
-  const start = answer.indexOf("{");
-  const end = answer.lastIndexOf("}");
-  if (start < 0 || end <= start) return null;
-  try {
-    const parsed = proposal.safeParse(JSON.parse(answer.slice(start, end + 1)));
-    return parsed.success ? parsed.data.tasks : null;
-  } catch {
-    return null;
-  }
+  return parseModelJson(answer, proposal)?.tasks ?? null;
 }
 
 const NUMBER_RE = /\d+(?:[.,]\d+)*/g;
