@@ -125,10 +125,28 @@ export function TranscriptPane({
     setCurrent(index);
     scrollToMessage(index, "start");
   });
+  // A link to the hash the address already has fires no hashchange (the viewer itself writes the
+  // hash: on load, j/k, First/Last), so a reader who scrolled away would follow it to nothing.
+  const followSameHashLink = useEffectEvent((event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
+    const url = new URL(link.href);
+    const isSamePage =
+      url.origin === location.origin && url.pathname === location.pathname && url.search === location.search;
+    if (isSamePage && url.hash === location.hash) {
+      followHash();
+    }
+  });
   useEffect(() => {
     followHash();
     addEventListener("hashchange", followHash);
-    return () => removeEventListener("hashchange", followHash);
+    document.addEventListener("click", followSameHashLink);
+    return () => {
+      removeEventListener("hashchange", followHash);
+      document.removeEventListener("click", followSameHashLink);
+    };
   }, []);
 
   return (
