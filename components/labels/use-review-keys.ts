@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useEffectEvent } from "react";
+import { isTypingTarget } from "@/lib/keyboard/is-typing-target";
 import { verdictForKey } from "@/lib/labels/verdicts";
 import type { LabelVerdict } from "@/lib/values/review-values";
 
@@ -12,15 +13,10 @@ type Handlers = {
   onSubmit: () => void;
 };
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
-
 /** 1–6: verdict, n/p: next/previous item, s: submit. Ignored while typing or with modifiers. */
 export function useReviewKeys({ isEnabled, onVerdict, onNext, onPrevious, onSubmit }: Handlers): void {
   const handleKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (!isEnabled || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+    if (!isEnabled || event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return;
     const verdict = verdictForKey(event.key);
     const action = verdict
       ? () => onVerdict(verdict)

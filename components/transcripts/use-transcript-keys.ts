@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useEffectEvent } from "react";
+import { isTypingTarget } from "@/lib/keyboard/is-typing-target";
 
 type Handlers = {
   isEnabled: boolean;
@@ -8,11 +9,6 @@ type Handlers = {
   onEdge: (edge: "first" | "last") => void;
   onFind: () => void;
 };
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
 
 function findAction(key: string, h: Omit<Handlers, "isEnabled">): (() => void) | null {
   switch (key) {
@@ -34,7 +30,7 @@ function findAction(key: string, h: Omit<Handlers, "isEnabled">): (() => void) |
 /** j/k: next/previous message, g/G: first/last, /: find. Ignored while typing or with modifiers. */
 export function useTranscriptKeys({ isEnabled, onMove, onEdge, onFind }: Handlers): void {
   const handleKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (!isEnabled || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+    if (!isEnabled || event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return;
     const action = findAction(event.key, { onMove, onEdge, onFind });
     if (!action) return;
     event.preventDefault();
