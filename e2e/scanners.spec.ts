@@ -66,7 +66,7 @@ test("[scanners] a reviewer scans, follows a flag to its evidence and confirms i
   const rows = page.getByRole("table", { name: "Rollouts" }).locator("tbody tr");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("calc-hack");
-  await expect(rows.first().getByLabel("1 scanner flags, highest high")).toBeVisible();
+  await expect(rows.first().getByRole("link", { name: "Scanner flags: 1 · high" })).toBeVisible();
   await rows.first().getByRole("link", { name: "calc-hack" }).click();
 
   const flag = page.getByRole("listitem", { name: "Flag Answer key or hidden tests read" });

@@ -1,6 +1,6 @@
 "use client";
 
-import { DiffEditor } from "@monaco-editor/react";
+import { DiffEditor, type DiffOnMount } from "@monaco-editor/react";
 import "./monaco-setup";
 import { useMonacoTheme } from "./use-color-scheme";
 
@@ -17,6 +17,12 @@ export function DiffViewer({
   isSideBySide?: boolean;
 }) {
   const theme = useMonacoTheme();
+  // Each side's text box needs a name (axe: aria-input-field-name); the diff editor's own
+  // original/modifiedAriaLabel options don't reach the boxes, so they are set on the two editors.
+  const handleMount: DiffOnMount = (editor) => {
+    editor.getOriginalEditor().updateOptions({ ariaLabel: "Before (read-only)" });
+    editor.getModifiedEditor().updateOptions({ ariaLabel: "After (read-only)" });
+  };
   return (
     <div className="overflow-hidden rounded-md border border-border">
       <DiffEditor
@@ -25,6 +31,7 @@ export function DiffViewer({
         language="markdown"
         theme={theme}
         height={height}
+        onMount={handleMount}
         loading={<p className="p-3 text-sm text-fg-muted">Loading the diff…</p>}
         options={{
           readOnly: true,

@@ -63,7 +63,7 @@ export function CorpusTable({
                   <li key={span.id}>
                     <Link
                       href={buildSpanHref(`/review/rollouts/${entry.rolloutId}`, span)}
-                      className="text-accent hover:underline"
+                      className="text-accent underline underline-offset-2"
                     >
                       {describeSpan(span)}
                     </Link>

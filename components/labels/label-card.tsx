@@ -65,7 +65,7 @@ export function LabelCard({
                       }
                     : undefined
                 }
-                className="text-accent hover:underline"
+                className="text-accent underline underline-offset-2"
               >
                 {describeSpan(span)}
               </a>

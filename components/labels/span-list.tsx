@@ -93,7 +93,7 @@ export function SpanList({
                     event.preventDefault();
                     onFocus(span);
                   }}
-                  className="font-medium text-accent hover:underline"
+                  className="font-medium text-accent underline underline-offset-2"
                 >
                   {describeSpan(span)}
                 </a>

@@ -74,11 +74,9 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
             </Td>
             <Td className="whitespace-nowrap">
               {r.flagSeverity ? (
-                <Link
-                  href={`/rollouts/${r.id}`}
-                  aria-label={`${r.flagCount} scanner flags, highest ${r.flagSeverity}`}
-                >
+                <Link href={`/rollouts/${r.id}`} title="Scanner flags, and the highest severity">
                   <Badge tone={SEVERITY_TONE[r.flagSeverity]}>
+                    <span className="sr-only">Scanner flags: </span>
                     {r.flagCount} · {r.flagSeverity}
                   </Badge>
                 </Link>

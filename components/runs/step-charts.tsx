@@ -24,6 +24,16 @@ import type { RunStep } from "@/lib/runs/queries";
 // Charts of a run over its steps. Clicking a step anywhere on a chart opens its transcripts.
 
 const MAX_TOOLS = 6;
+// Chart text in the theme's colours (Recharts defaults to grey ticks and legend text in the series'
+// colour, both unreadable in the dark theme): muted axes, legend and tooltip text in the text colour.
+const TICK = { fill: "var(--fg-muted)", fontSize: 11 };
+const TOOLTIP_STYLE = {
+  contentStyle: { background: "var(--surface)", borderColor: "var(--border)", color: "var(--fg)" },
+  labelStyle: { color: "var(--fg)" },
+};
+const legend = (
+  <Legend verticalAlign="top" height={24} formatter={(value) => <span className="text-fg">{value}</span>} />
+);
 
 type Props = { runId: string; steps: RunStep[]; noun: string };
 
@@ -50,10 +60,14 @@ export function StepCharts({ runId, steps, noun }: Props) {
     ),
   }));
   const xAxis = (
-    <XAxis dataKey="step" label={{ value: noun, position: "insideBottom", offset: -4 }} fontSize={11} />
+    <XAxis
+      dataKey="step"
+      label={{ value: noun, position: "insideBottom", offset: -4, fill: "var(--fg-muted)", fontSize: 11 }}
+      tick={TICK}
+    />
   );
   const common = { data, onClick: handleClick, margin: { top: 8, right: 12, bottom: 12, left: 0 } };
-  const percentAxis = <YAxis domain={[0, 1]} tickFormatter={(v: number) => formatPercent(v)} fontSize={11} />;
+  const percentAxis = <YAxis domain={[0, 1]} tickFormatter={(v: number) => formatPercent(v)} tick={TICK} />;
   const hasFlags = stepped.some((s) => s.flagRate !== null);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -64,9 +78,9 @@ export function StepCharts({ runId, steps, noun }: Props) {
         <ComposedChart {...common}>
           <CartesianGrid strokeOpacity={0.15} />
           {xAxis}
-          <YAxis fontSize={11} />
-          <Tooltip formatter={(value) => formatValue(value)} />
-          <Legend verticalAlign="top" height={24} />
+          <YAxis tick={TICK} />
+          <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatValue(value)} />
+          {legend}
           <Area
             dataKey="spread"
             name="25th–75th pct"
@@ -90,8 +104,8 @@ export function StepCharts({ runId, steps, noun }: Props) {
           <CartesianGrid strokeOpacity={0.15} />
           {xAxis}
           {percentAxis}
-          <Tooltip formatter={(value) => formatPercent(Number(value))} />
-          <Legend verticalAlign="top" height={24} />
+          <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatPercent(Number(value))} />
+          {legend}
           <Line dataKey="giveUpRate" name="gave up" stroke={SERIES_COLORS[1]} strokeWidth={2} dot />
           {hasFlags ? (
             <Line dataKey="flagRate" name="flagged" stroke={SERIES_COLORS[3]} strokeWidth={2} dot />
@@ -102,9 +116,9 @@ export function StepCharts({ runId, steps, noun }: Props) {
         <LineChart {...common}>
           <CartesianGrid strokeOpacity={0.15} />
           {xAxis}
-          <YAxis fontSize={11} />
-          <Tooltip formatter={(value) => formatDecimal(Number(value), 1)} />
-          <Legend verticalAlign="top" height={24} />
+          <YAxis tick={TICK} />
+          <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatDecimal(Number(value), 1)} />
+          {legend}
           <Line dataKey="meanMessages" name="messages" stroke={SERIES_COLORS[4]} strokeWidth={2} dot />
           <Line dataKey="meanToolCalls" name="tool calls" stroke={SERIES_COLORS[5]} strokeWidth={2} dot />
         </LineChart>
@@ -113,9 +127,9 @@ export function StepCharts({ runId, steps, noun }: Props) {
         <BarChart {...common}>
           <CartesianGrid strokeOpacity={0.15} />
           {xAxis}
-          <YAxis fontSize={11} />
-          <Tooltip formatter={(value) => formatDecimal(Number(value), 2)} />
-          <Legend verticalAlign="top" height={24} />
+          <YAxis tick={TICK} />
+          <Tooltip {...TOOLTIP_STYLE} formatter={(value) => formatDecimal(Number(value), 2)} />
+          {legend}
           {tools.map((name, index) => (
             <Bar
               key={name}

@@ -69,7 +69,7 @@ export function MessageBody({
       return (
         <p className="text-xs text-fg-muted">
           Result of <span className="font-mono text-fg">{call.call.name}</span>, shown beside its call in{" "}
-          <a className="text-accent hover:underline" href={`#${messageAnchor(call.callIndex)}`}>
+          <a className="text-accent underline underline-offset-2" href={`#${messageAnchor(call.callIndex)}`}>
             message #{call.callIndex}
           </a>
           .

@@ -61,9 +61,14 @@ export default async function ImportTasksPage({ params }: Props) {
               <code className="font-mono">POST /api/v1/environments/{"{slug}"}/tasks</code>. Criteria and
               checks name the prompt requirements they check by id or by the sentence itself.
             </p>
-            <pre className="overflow-x-auto rounded-md bg-surface-muted p-3 font-mono text-xs text-fg">
-              {EXAMPLE}
-            </pre>
+            <section
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable example must be reachable by keyboard.
+              tabIndex={0}
+              aria-label="Example JSONL line"
+              className="overflow-x-auto rounded-md bg-surface-muted p-3"
+            >
+              <pre className="font-mono text-xs text-fg">{EXAMPLE}</pre>
+            </section>
             <p>
               <strong className="text-fg">CSV</strong>: a header row, then one task per row. Columns:{" "}
               <span className="font-mono text-xs">{CSV_COLUMNS.map((c) => c.column).join(", ")}</span>. The

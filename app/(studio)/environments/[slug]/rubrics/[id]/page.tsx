@@ -23,16 +23,19 @@ export default async function SharedRubricPage({ params }: Props) {
   if (rubric.environment !== slug) notFound();
   if (rubric.task) {
     return (
-      <p className="text-sm">
-        This is the rubric of task{" "}
-        <Link
-          className="text-accent underline"
-          href={`/environments/${slug}/tasks/${encodeURIComponent(rubric.task.key)}`}
-        >
-          {rubric.task.key}
-        </Link>
-        : edit it in the task editor.
-      </p>
+      <>
+        <PageHeader title={rubric.title || `Rubric of ${rubric.task.key}`} />
+        <p className="text-sm">
+          This is the rubric of task{" "}
+          <Link
+            className="text-accent underline"
+            href={`/environments/${slug}/tasks/${encodeURIComponent(rubric.task.key)}`}
+          >
+            {rubric.task.key}
+          </Link>
+          : edit it in the task editor.
+        </p>
+      </>
     );
   }
   const canWrite = can(ctx.role, "environments.write");

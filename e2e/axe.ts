@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// axe-core in the e2e suite: WCAG 2.1 A and AA rules, and no serious or critical violation allowed.
+// axe-core runs inside the page (its script is injected by Playwright, nothing is fetched).
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The serious and critical violations on the page as it is now, one readable line per element. */
+export async function findSeriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map((node) => {
+        const why = node.failureSummary?.split("\n").slice(1).join(" ").trim() ?? "";
+        return `${v.id} (${v.impact}) at ${node.target.join(" ")}: ${why}`;
+      }),
+    );
+}
+
+/** Waits until the page has settled: its heading is shown and its client-side queries have answered. */
+async function waitForPage(page: Page) {
+  await expect(page.locator("main h1, h1").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator('[data-state="loading"]')).toHaveCount(0);
+}
+
+/**
+ * Opens `path` (or checks the current page when path is null) and records, without stopping the
+ * test, every serious or critical axe violation: a test that checks many pages reports them all.
+ */
+export async function expectAccessible(page: Page, path: string | null) {
+  await test.step(`axe ${path ?? page.url()}`, async () => {
+    if (path !== null) {
+      const response = await page.goto(path);
+      expect.soft(response?.status() ?? 0, `${path} answers`).toBeLessThan(400);
+    }
+    await waitForPage(page);
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect.soft(await findSeriousViolations(page), `axe on ${path ?? page.url()} (${theme})`).toEqual([]);
+  });
+}
