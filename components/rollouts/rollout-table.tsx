@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatCount, formatDateTime, formatReward } from "@/lib/rollouts/format";
+import { formatCount, formatDateTime } from "@/lib/rollouts/format";
 import type { RolloutListItem } from "@/lib/rollouts/queries";
 import { SEVERITY_TONE } from "@/lib/scanners/flag-view";
 
@@ -64,7 +65,9 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
             </Td>
             <Td className="whitespace-nowrap">{r.model ?? "—"}</Td>
             <Td className="whitespace-nowrap">{r.environment ?? "—"}</Td>
-            <Td className="text-right font-medium tabular-nums">{formatReward(r.reward)}</Td>
+            <Td className="text-right font-medium tabular-nums">
+              <RewardValue reward={r.reward} />
+            </Td>
             <Td className="text-right tabular-nums">{formatCount(r.messageCount)}</Td>
             <Td className="text-right tabular-nums">
               {formatCount(r.toolCallCount)}
