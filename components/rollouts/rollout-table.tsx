@@ -34,8 +34,11 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
           <tr key={r.id} className="hover:bg-surface-muted/60">
             <Td className="max-w-md">
               <Link href={`/rollouts/${r.id}`} className="font-medium text-fg hover:text-accent">
-                {r.task ?? r.externalId ?? r.id.slice(0, 8)}
+                {r.title ?? r.task ?? r.externalId ?? r.id.slice(0, 8)}
               </Link>
+              {r.title && r.task ? (
+                <span className="ml-2 font-mono text-xs text-fg-muted">{r.task}</span>
+              ) : null}
               {r.step !== null ? <span className="ml-2 text-xs text-fg-muted">step {r.step}</span> : null}
               {r.status !== "completed" ? (
                 <Badge tone={STATUS_TONE[r.status]} className="ml-2">
