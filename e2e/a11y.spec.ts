@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { PAGE_RULES } from "@/lib/permissions/routes";
 import type { Role } from "@/lib/permissions/rules";
 import { expectAccessible } from "./axe";
-import { type DemoIds, expect, signInAsDemo, test } from "./demo";
+import { type DemoIds, expect, test } from "./demo";
 
 // Every page of the studio, on the demo data, in both themes, as the demo role that works there:
 // axe-core's WCAG 2.1 A and AA rules find no serious or critical violation. One row per page; a page
@@ -122,7 +122,11 @@ for (const theme of ["light", "dark"] as const) {
     test.use({ colorScheme: theme });
     for (const check of PAGES) {
       const title = `${check.route}${check.what ? ` (${check.what})` : ""} as ${check.as}`;
-      test(`[a11y] ${title}: no serious or critical axe violation (${theme})`, async ({ page, demo }) => {
+      test(`[a11y] ${title}: no serious or critical axe violation (${theme})`, async ({
+        page,
+        demo,
+        signInAsDemo,
+      }) => {
         if (check.as !== "anyone") await signInAsDemo(page, check.as);
         await expectAccessible(page, await check.path(demo, page));
       });

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Cookie, Page } from "@playwright/test";
 import { connectDatabase } from "@/db/client";
 import { createSecretToken, hashToken } from "@/lib/auth/tokens";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "@/lib/demo/demo-accounts";
@@ -106,7 +106,12 @@ async function loadDemo(): Promise<DemoIds> {
         sql`select id from runs where workspace_id = ${w} and kind = 'live' limit 1`,
         "live run",
       ),
-      queueId: await one(sql`select id from review_queues where workspace_id = ${w} limit 1`, "review queue"),
+      queueId: await one(
+        sql`select q.id from review_queues q join queue_reviewers r on r.queue_id = q.id
+        join users u on u.id = r.user_id
+        where q.workspace_id = ${w} and u.email = ${demoEmail("reviewer")} order by q.created_at limit 1`,
+        "review queue of the demo reviewer",
+      ),
       sampleId: await one(
         sql`select v.snapshot->'samples'->0->>'id' from environment_versions v
         join environments e on e.id = v.environment_id where e.workspace_id = ${w}
@@ -119,19 +124,33 @@ async function loadDemo(): Promise<DemoIds> {
   }
 }
 
-/** Signs in through the login form as the demo account of a role. */
-export async function signInAsDemo(page: Page, role: Role) {
+function demoEmail(role: Role): string {
   const user = DEMO_USERS.find((u) => u.role === role);
   if (!user) throw new Error(`no demo account has the role ${role}`);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  return user.email;
 }
 
-export const test = base.extend<object, { demo: DemoIds }>({
+type Fixtures = {
+  /** Signs in as the demo account of a role: through the login form once per worker, then by cookie. */
+  signInAsDemo: (page: Page, role: Role) => Promise<void>;
+};
+type WorkerFixtures = { demo: DemoIds; demoSessions: Map<Role, Cookie[]> };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   demo: [async ({}, use) => use(await loadDemo()), { scope: "worker", timeout: 300_000 }],
+  demoSessions: [async ({}, use) => use(new Map()), { scope: "worker" }],
+  signInAsDemo: async ({ demoSessions }, use) => {
+    await use(async (page, role) => {
+      const saved = demoSessions.get(role);
+      if (saved) return page.context().addCookies(saved);
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(demoEmail(role));
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      demoSessions.set(role, await page.context().cookies());
+    });
+  },
 });
 
 export { expect };
