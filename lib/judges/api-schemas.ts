@@ -158,7 +158,7 @@ export const JUDGE_OPERATIONS: ApiOperations = {
   "POST /api/v1/jobs": {
     summary: "Start a background job",
     description:
-      'Judging: {"kind":"judge","judge":"<judge id>","filter":{…rollout filters…}}; search indexing: {"kind":"search-index"}; owners: {"kind":"probe","key":"…"} (a no-op that proves a worker runs). Answers 201 with the job; follow it with GET /api/v1/jobs/{id}.',
+      'Judging: {"kind":"judge","judge":"<judge id>","filter":{…rollout filters…}}; reward-hack scan: {"kind":"scan","filter":{…}}; LLM scanner: {"kind":"llm-scan","purpose":"run"|"calibrate","version"?:"<version id>","filter":{…}} (run: the deployed version over the rollouts it has not answered; calibrate: a version, default the latest, over reviewer-labelled rollouts); search indexing: {"kind":"search-index"}; owners: {"kind":"probe","key":"…"} (a no-op that proves a worker runs). Answers 201 with the job; follow it with GET /api/v1/jobs/{id}.',
     body: startJobBody,
     response: jobOutput.extend({ version: z.number().int().optional() }),
   },
