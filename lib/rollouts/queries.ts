@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "@/db/client";
-import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
+import { preferIndexes, preferOrderedIndexScans, runInteractive } from "@/db/interactive";
 import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { buildVisibleLabelCondition } from "@/lib/labels/visibility";
@@ -9,7 +9,7 @@ import { listSignatureChoices } from "@/lib/scanners/queries";
 import { countPendingRollouts } from "@/lib/search/index-rollouts";
 import { withSearchSlot } from "@/lib/search/search-slots";
 import { chooseSearchStrategy, type SearchStrategy } from "@/lib/search/search-strategy";
-import { toTsQuery } from "@/lib/search/text-search";
+import { boundedCandidates, isBoundedSearchPartial, toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { buildFilterConditions, buildKeysetCondition, buildOrderBy, createdAtKey } from "./filter-sql";
@@ -46,6 +46,11 @@ export type RolloutPage = {
   nextCursor: string | null;
   /** With a search: rollouts not searchable yet (the indexer follows imports), so results may grow. */
   searchPending: number | null;
+  /**
+   * With a phrase of common words (the `bounded` plan): true when only the first
+   * PHRASE_CANDIDATE_LIMIT messages holding all its words were checked, so matches may be missing.
+   */
+  searchPartial: boolean | null;
 };
 
 /** The listed rollout's id in correlated subqueries (see OUTER_ROLLOUT_ID in filter-sql.ts). */
@@ -101,6 +106,9 @@ export async function listRollouts({
         })
       : new Map<string, RolloutListItem["snippet"]>();
     const searchPending = filter.q ? await countPendingRollouts(ctx.workspace.id, tx) : null;
+    const searchPartial = filter.q
+      ? strategy === "bounded" && (await isBoundedSearchPartial(tx, ctx.workspace.id, filter.q))
+      : null;
     return {
       items: page.map(({ createdAtKey: _key, ...row }) => ({
         ...row,
@@ -108,6 +116,7 @@ export async function listRollouts({
       })),
       nextCursor,
       searchPending,
+      searchPartial,
     };
   });
 }
@@ -166,6 +175,7 @@ async function runRolloutQuery<T>(
     runInteractive({ signal }, async (tx) => {
       const strategy = await chooseSearchStrategy(tx, ctx.workspace.id, q);
       if (strategy === "scan") await preferOrderedIndexScans(tx);
+      if (strategy === "bounded") await preferIndexes(tx);
       return work(tx, strategy);
     }),
   );
@@ -211,11 +221,16 @@ export function selectSnippets({
   // Ids as one uuid[] parameter (they come from the database, never from input).
   const ids = sql`${`{${rolloutIds.join(",")}}`}::uuid[]`;
   const firstMatches =
-    strategy === "index"
-      ? sql`select distinct on (ms.rollout_id) ms.rollout_id, ms.message_index from ${messageSearch} ms
+    strategy === "bounded"
+      ? sql`select distinct on (c.rollout_id) c.rollout_id, c.message_index
+          from (${boundedCandidates(workspaceId, q)}) as c
+          where c.rollout_id = any(${ids}) and c.search @@ ${toTsQuery(q)}
+          order by c.rollout_id, c.message_index`
+      : strategy === "index"
+        ? sql`select distinct on (ms.rollout_id) ms.rollout_id, ms.message_index from ${messageSearch} ms
           where ms.rollout_id = any(${ids}) and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}
           order by ms.rollout_id, ms.message_index`
-      : sql`select r.id as rollout_id, f.message_index from unnest(${ids}) as r(id)
+        : sql`select r.id as rollout_id, f.message_index from unnest(${ids}) as r(id)
           cross join lateral (select ms.message_index from ${messageSearch} ms
             where ms.rollout_id = r.id and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}
             order by ms.message_index limit 1) as f`;

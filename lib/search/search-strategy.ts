@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { messageSearch } from "@/db/schema";
-import { toGinCandidateQuery, toTsQuery } from "./text-search";
+import { PHRASE_CANDIDATE_LIMIT, toGinCandidateQuery, toTsQuery } from "./text-search";
 
 // Which plan a search runs, decided by measuring rather than by the planner's estimates: those come
 // from table statistics, which don't exist until something runs ANALYZE (never on PGlite, and not
@@ -13,8 +13,13 @@ import { toGinCandidateQuery, toTsQuery } from "./text-search";
 // `scan`: walk the workspace's rollouts in sort order and check each one's messages in message
 //   order with a plain btree scan, stopping at the first match. Its cost is how many messages are
 //   checked before a page of matching rollouts fills: few for common words, everything for rare ones.
+// `bounded`: a phrase of common words that are rarely adjacent (`"check the output"`) is costly both
+//   ways: the GIN index returns every message holding all the words, each rechecked for positions,
+//   and a scan checks almost every message before a page fills. So only the first
+//   PHRASE_CANDIDATE_LIMIT messages holding all the words are rechecked; the list says when that
+//   cut the search short (text-search.ts).
 
-export type SearchStrategy = "index" | "scan";
+export type SearchStrategy = "index" | "scan" | "bounded";
 
 /** Pages of message_search read by the sample: a few thousand messages, a few milliseconds. */
 const SAMPLE_PAGES = 160;
@@ -38,6 +43,8 @@ export type SearchSample = {
   workspaceMatching: number;
   /** Sampled messages of any workspace that the GIN index returns as candidates for the query. */
   candidates: number;
+  /** Whether the query holds a phrase (word positions are checked after the GIN index). */
+  hasPhrase: boolean;
 };
 
 /** Estimated messages each plan touches, from a sample; the cheaper plan wins (index on a tie). */
@@ -52,6 +59,12 @@ export function decideSearchStrategy(sample: SearchSample): SearchStrategy {
           (SCAN_CAUTION * PAGE_ROLLOUTS * sample.workspaceSampled) / sample.workspaceMatching,
         )
       : workspaceMessages;
+  // A phrase whose index candidates and expected scan (without the caution) both exceed the limit.
+  const isCostlyPhrase =
+    sample.hasPhrase &&
+    indexCost > PHRASE_CANDIDATE_LIMIT &&
+    scanCost / SCAN_CAUTION > PHRASE_CANDIDATE_LIMIT;
+  if (isCostlyPhrase) return "bounded";
   return scanCost < indexCost ? "scan" : "index";
 }
 
@@ -69,12 +82,14 @@ export async function sampleSearch(
     workspace_sampled: number;
     workspace_matching: number;
     candidates: number;
+    has_phrase: boolean;
   }>(selectSearchSample(workspaceId, q));
   return {
     percent: Number(row.percent),
     workspaceSampled: Number(row.workspace_sampled),
     workspaceMatching: Number(row.workspace_matching),
     candidates: Number(row.candidates),
+    hasPhrase: Boolean(row.has_phrase),
   };
 }
 
@@ -84,7 +99,8 @@ export function selectSearchSample(workspaceId: string, q: string): SQL {
       count(*) filter (where ${messageSearch.workspaceId} = ${workspaceId})::int as workspace_sampled,
       count(*) filter (where ${messageSearch.workspaceId} = ${workspaceId}
         and ${messageSearch.search} @@ ${toTsQuery(q)})::int as workspace_matching,
-      count(*) filter (where ${messageSearch.search} @@ ${toGinCandidateQuery(q)})::int as candidates
+      count(*) filter (where ${messageSearch.search} @@ ${toGinCandidateQuery(q)})::int as candidates,
+      ${toTsQuery(q)}::text ~ '<(-|[0-9]+)>' as has_phrase
     from ${messageSearch} tablesample system (${SAMPLE_PERCENT}) repeatable (16)`;
 }
 

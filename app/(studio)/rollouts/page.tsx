@@ -3,7 +3,7 @@ import Link from "next/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { RolloutFilters } from "@/components/rollouts/rollout-filters";
 import { RolloutTable } from "@/components/rollouts/rollout-table";
-import { SearchIndexingNotice } from "@/components/rollouts/search-indexing-notice";
+import { SearchIndexingNotice, SearchPartialNotice } from "@/components/rollouts/search-indexing-notice";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getWorkspacePageContext } from "@/lib/auth/current";
@@ -17,6 +17,7 @@ import {
   readSearchParams,
   rolloutFilterInput,
 } from "@/lib/rollouts/schemas";
+import { PHRASE_CANDIDATE_LIMIT } from "@/lib/search/text-search";
 
 export const metadata: Metadata = { title: "Rollouts" };
 
@@ -104,6 +105,7 @@ export default async function RolloutsPage({ searchParams }: Props) {
             {isFiltered ? (total.count === 1 && !total.isCapped ? " matches" : " match") : ""}
           </p>
           {page.searchPending ? <SearchIndexingNotice pending={page.searchPending} /> : null}
+          {page.searchPartial ? <SearchPartialNotice checked={PHRASE_CANDIDATE_LIMIT} /> : null}
           {page.items.length === 0 ? (
             <EmptyState
               title="No rollouts match"

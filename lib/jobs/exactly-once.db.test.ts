@@ -12,10 +12,8 @@ import { probeJob } from "./probe-job";
 // Three real `studio worker` processes share 2,000 small jobs; one is killed with SIGKILL mid-run.
 // Every job's effect must exist exactly once (its unique key) and none may be lost: the killed
 // worker's jobs are resumed by the others once its heartbeats stop.
-// Postgres only (`*.server.db.test.ts`) for now: on the embedded database, four processes at this
-// rate hit a gate race (db/embedded/gate-server.ts runs a batch ending in Flush, which postgres.js
-// sends after describing an unnamed statement, then lets another client's Parse replace that
-// statement before the first client's Bind), seen as "unnamed portal parameter" type errors.
+// On both databases: on the embedded one, the three workers and this test share one PGlite session
+// through the gate (db/embedded/gate-server.ts), which must keep each exchange and transaction whole.
 
 const JOB_COUNT = 2_000;
 const STUDIO = path.resolve("bin/studio.mjs");
@@ -58,7 +56,7 @@ afterAll(async () => {
   );
 });
 
-async function countJobs(workspaceId: string, status: "succeeded" | null) {
+async function countJobs(workspaceId: string, status: "succeeded" | "running" | null) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(jobs)
@@ -88,8 +86,15 @@ describe("exactly-once effects across studio worker processes", () => {
     const [victim] = [startStudioWorker(), startStudioWorker(), startStudioWorker()];
     await waitUntil(
       async () => (await countJobs(workspace.id, "succeeded")) >= JOB_COUNT / 5,
-      120_000,
+      240_000,
       "the workers to get going",
+    );
+    // Three workers hold at most 4 jobs each: with 9 running, every worker holds at least one, so
+    // the victim dies holding a claimed job that another worker must resume.
+    await waitUntil(
+      async () => (await countJobs(workspace.id, "running")) >= 9,
+      120_000,
+      "every worker to hold a job",
     );
     const exited = new Promise((resolve) => victim.once("exit", resolve));
     killGroup(victim, "SIGKILL");
@@ -100,7 +105,7 @@ describe("exactly-once effects across studio worker processes", () => {
 
     await waitUntil(
       async () => (await countJobs(workspace.id, "succeeded")) === JOB_COUNT,
-      180_000,
+      300_000,
       "every job to succeed",
     );
     console.log(
@@ -119,5 +124,5 @@ describe("exactly-once effects across studio worker processes", () => {
       .from(jobs)
       .where(and(eq(jobs.workspaceId, workspace.id), sql`${jobs.attempts} > 1`));
     expect(Number(resumed.n)).toBeGreaterThan(0);
-  }, 360_000);
+  }, 700_000);
 });
