@@ -80,11 +80,3 @@ export async function preferOrderedIndexScans(tx: Tx): Promise<void> {
     sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
   );
 }
-
-/**
- * Within runInteractive: no sequential scans, so a query with a LIMIT over full-text matches reads
- * them through the GIN index (without statistics, Postgres may expect a scan to find them sooner).
- */
-export async function preferIndexes(tx: Tx): Promise<void> {
-  await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-}

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "@/db/client";
-import { preferIndexes, preferOrderedIndexScans, runInteractive } from "@/db/interactive";
+import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
 import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { buildVisibleLabelCondition } from "@/lib/labels/visibility";
@@ -9,10 +9,16 @@ import { listSignatureChoices } from "@/lib/scanners/queries";
 import { countPendingRollouts } from "@/lib/search/index-rollouts";
 import { withSearchSlot } from "@/lib/search/search-slots";
 import { chooseSearchStrategy, type SearchStrategy } from "@/lib/search/search-strategy";
-import { boundedCandidates, isBoundedSearchPartial, toTsQuery } from "@/lib/search/text-search";
+import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { buildFilterConditions, buildKeysetCondition, buildOrderBy, createdAtKey } from "./filter-sql";
+import {
+  buildFilterConditions,
+  buildKeysetCondition,
+  buildOrderBy,
+  createdAtKey,
+  uuidArray,
+} from "./filter-sql";
 import { type HighlightSegment, MATCH_END, MATCH_START, splitHighlights } from "./highlights";
 import { type RolloutFilter, type RolloutFilterInput, rolloutFilterInput } from "./schemas";
 
@@ -106,9 +112,7 @@ export async function listRollouts({
         })
       : new Map<string, RolloutListItem["snippet"]>();
     const searchPending = filter.q ? await countPendingRollouts(ctx.workspace.id, tx) : null;
-    const searchPartial = filter.q
-      ? strategy === "bounded" && (await isBoundedSearchPartial(tx, ctx.workspace.id, filter.q))
-      : null;
+    const searchPartial = filter.q ? typeof strategy === "object" && strategy.isPartial : null;
     return {
       items: page.map(({ createdAtKey: _key, ...row }) => ({
         ...row,
@@ -175,7 +179,6 @@ async function runRolloutQuery<T>(
     runInteractive({ signal }, async (tx) => {
       const strategy = await chooseSearchStrategy(tx, ctx.workspace.id, q);
       if (strategy === "scan") await preferOrderedIndexScans(tx);
-      if (strategy === "bounded") await preferIndexes(tx);
       return work(tx, strategy);
     }),
   );
@@ -221,11 +224,11 @@ export function selectSnippets({
   // Ids as one uuid[] parameter (they come from the database, never from input).
   const ids = sql`${`{${rolloutIds.join(",")}}`}::uuid[]`;
   const firstMatches =
-    strategy === "bounded"
-      ? sql`select distinct on (c.rollout_id) c.rollout_id, c.message_index
-          from (${boundedCandidates(workspaceId, q)}) as c
-          where c.rollout_id = any(${ids}) and c.search @@ ${toTsQuery(q)}
-          order by c.rollout_id, c.message_index`
+    typeof strategy === "object"
+      ? sql`select b.rollout_id, b.message_index
+          from unnest(${uuidArray(strategy.rolloutIds)}, ${`{${strategy.messageIndexes.join(",")}}`}::int[])
+            as b(rollout_id, message_index)
+          where b.rollout_id = any(${ids})`
       : strategy === "index"
         ? sql`select distinct on (ms.rollout_id) ms.rollout_id, ms.message_index from ${messageSearch} ms
           where ms.rollout_id = any(${ids}) and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}

@@ -1,17 +1,16 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/db/client";
-import { preferIndexes, runInteractive } from "@/db/interactive";
-import { selectRolloutPage, selectSnippets } from "@/lib/rollouts/queries";
-import { rolloutFilterInput } from "@/lib/rollouts/schemas";
+import { runInteractive } from "@/db/interactive";
+import type { Ctx } from "@/lib/auth/context";
+import { listRollouts, selectSnippets } from "@/lib/rollouts/queries";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
-import { createTestWorkspace } from "@/lib/testing/factories";
-import { boundedCandidates, isBoundedSearchPartial, toTsQuery } from "./text-search";
+import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
+import { findBoundedMatches } from "./search-strategy";
 
 // The `bounded` plan for phrases of common words that are rarely adjacent: the GIN index gives the
 // first candidates (messages with all the words) and only those are rechecked for the phrase.
 
-type PlanNode = { "Node Type": string; "Index Name"?: string; "Actual Rows"?: number; Plans?: PlanNode[] };
+type PlanNode = { "Node Type": string; "Index Name"?: string; Plans?: PlanNode[] };
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 const ROLLOUTS = 8;
@@ -19,11 +18,13 @@ const MESSAGES = 25;
 /** Rollouts whose message 15 holds the phrase "alpha beta"; every message holds both words apart. */
 const WITH_PHRASE = [2, 6];
 let workspaceId: string;
+let ctx: Ctx;
 const rolloutIds: string[] = [];
 
 beforeAll(async () => {
   const workspace = await createTestWorkspace();
   workspaceId = workspace.id;
+  ctx = (await createTestMember(workspace, "reviewer")).ctx;
   const run = await createTestRun({ workspaceId });
   for (let r = 0; r < ROLLOUTS; r++) {
     const rollout = await createTestRollout({
@@ -42,62 +43,57 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-async function explain(query: SQLWrapper | SQL): Promise<PlanNode[]> {
-  return runInteractive({}, async (tx) => {
-    await preferIndexes(tx);
-    const [row] = await tx.execute<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-      sql`explain (analyze, costs off, format json) ${query}`,
-    );
-    return flatten(row["QUERY PLAN"][0].Plan);
-  });
-}
+const q = '"alpha beta"';
+const bounded = (limit?: number) => runInteractive({}, (tx) => findBoundedMatches(tx, workspaceId, q, limit));
 
 describe("bounded phrase search", () => {
-  const q = '"alpha beta"';
+  it("finds each rollout holding the phrase among the candidates, with its first matching message", async () => {
+    const matches = await bounded();
+    const found = matches.rolloutIds.map((id, i) => [rolloutIds.indexOf(id), matches.messageIndexes[i]]);
+    expect(found.sort()).toEqual(WITH_PHRASE.map((r) => [r, 15]));
+    expect(matches.isPartial).toBe(false);
+  });
 
-  it("finds the rollouts holding the phrase among the candidates, and its message for the snippet", async () => {
-    const filter = rolloutFilterInput.parse({ q, sort: "oldest" });
-    const page = await runInteractive({}, async (tx) => {
-      await preferIndexes(tx);
-      return selectRolloutPage(tx, { workspaceId, filter, strategy: "bounded" });
+  it("rechecks only the first candidates, and says when it left some unchecked", async () => {
+    // Room for the first two rollouts' candidates only: the later phrase matches are not read.
+    const cut = await bounded(2 * MESSAGES);
+    expect(cut.rolloutIds).toEqual([]);
+    expect(cut.isPartial).toBe(true);
+    expect((await bounded(ROLLOUTS * MESSAGES)).isPartial).toBe(false);
+    expect((await bounded(ROLLOUTS * MESSAGES - 1)).isPartial).toBe(true);
+  });
+
+  it("reads the candidates through the GIN index under a limit, even with statistics", async () => {
+    await runInteractive({}, (tx) => tx.execute(sql`analyze message_search`));
+    const plan = await runInteractive({}, async (tx) => {
+      await findBoundedMatches(tx, workspaceId, q); // leaves enable_seqscan as it found it
+      const [{ seqscan }] = await tx.execute<{ seqscan: string }>(
+        sql`select current_setting('enable_seqscan') as seqscan`,
+      );
+      expect(seqscan).toBe("on");
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      const [row] = await tx.execute<{
+        "QUERY PLAN": { Plan: PlanNode }[];
+      }>(sql`explain (analyze, costs off, format json)
+        select ms.rollout_id from message_search ms where ms.workspace_id = ${workspaceId}
+        and ms.search @@ regexp_replace(websearch_to_tsquery('english', ${q})::text, '<(-|[0-9]+)>', '&', 'g')::tsquery
+        limit 100`);
+      return flatten(row["QUERY PLAN"][0].Plan);
     });
-    expect(page.map((r) => r.id)).toEqual(WITH_PHRASE.map((r) => rolloutIds[r]));
+    expect(plan.some((n) => n["Index Name"] === "message_search_search_idx")).toBe(true);
+  });
+
+  it("lists the matching rollouts with their snippets through the bounded plan", async () => {
+    const matches = await bounded();
     const snippets = await runInteractive({}, (tx) =>
-      tx.execute<{ rollout_id: string; index: number }>(
-        selectSnippets({ workspaceId, rolloutIds: page.map((r) => r.id), q, strategy: "bounded" }),
+      tx.execute<{ rollout_id: string; index: number; headline: string }>(
+        selectSnippets({ workspaceId, rolloutIds: matches.rolloutIds, q, strategy: matches }),
       ),
     );
     expect(snippets.map((s) => Number(s.index))).toEqual([15, 15]);
-  });
-
-  it("reads candidates through the GIN index under a limit, and rechecks only those", async () => {
-    const filter = rolloutFilterInput.parse({ q });
-    const nodes = await explain(selectRolloutPage(db, { workspaceId, filter, strategy: "bounded" }));
-    // The candidates' limit sits right above their index scan (the page's own Limit is outermost).
-    const limited = nodes
-      .filter((n) => n["Node Type"] === "Limit")
-      .map((n) => n.Plans?.[0])
-      .find((child) => child?.["Node Type"] === "Bitmap Heap Scan");
-    expect(limited).toBeDefined();
-    expect(flatten(limited as PlanNode).some((n) => n["Index Name"] === "message_search_search_idx")).toBe(
-      true,
-    );
-    // With room for the first two rollouts' candidates only, the later phrase matches are not read.
-    const found = (limit: number) =>
-      db.execute<{ rollout_id: string }>(sql`select distinct c.rollout_id
-        from (${boundedCandidates(workspaceId, q, limit)}) as c where c.search @@ ${toTsQuery(q)}`);
-    expect(await found(2 * MESSAGES)).toHaveLength(0);
-    expect(await found(ROLLOUTS * MESSAGES)).toHaveLength(WITH_PHRASE.length);
-  });
-
-  it("says when candidates were left unchecked", async () => {
-    const candidates = ROLLOUTS * MESSAGES;
-    const partial = (limit: number) =>
-      runInteractive({}, async (tx) => {
-        await preferIndexes(tx);
-        return isBoundedSearchPartial(tx, workspaceId, q, limit);
-      });
-    expect(await partial(candidates - 1)).toBe(true);
-    expect(await partial(candidates)).toBe(false);
+    // This workspace is small, so the list itself chooses an exact plan and finds the same rollouts.
+    const page = await listRollouts({ ctx, input: { q } });
+    expect(page.items.map((i) => i.id).sort()).toEqual([...matches.rolloutIds].sort());
+    expect(page.searchPartial).toBe(false);
   });
 });

@@ -19,7 +19,21 @@ import { PHRASE_CANDIDATE_LIMIT, toGinCandidateQuery, toTsQuery } from "./text-s
 //   PHRASE_CANDIDATE_LIMIT messages holding all the words are rechecked; the list says when that
 //   cut the search short (text-search.ts).
 
-export type SearchStrategy = "index" | "scan" | "bounded";
+export type SearchChoice = "index" | "scan" | "bounded";
+
+/**
+ * The bounded plan, run before the page: the first matching message of each rollout among the
+ * first PHRASE_CANDIDATE_LIMIT candidates, and whether candidates were left unchecked.
+ */
+export type BoundedMatches = {
+  kind: "bounded";
+  rolloutIds: string[];
+  messageIndexes: number[];
+  isPartial: boolean;
+};
+
+/** How the rollout list runs a search: a plan, or the bounded plan's matches. */
+export type SearchStrategy = "index" | "scan" | BoundedMatches;
 
 /** Pages of message_search read by the sample: a few thousand messages, a few milliseconds. */
 const SAMPLE_PAGES = 160;
@@ -48,7 +62,7 @@ export type SearchSample = {
 };
 
 /** Estimated messages each plan touches, from a sample; the cheaper plan wins (index on a tie). */
-export function decideSearchStrategy(sample: SearchSample): SearchStrategy {
+export function decideSearchStrategy(sample: SearchSample): SearchChoice {
   const scale = 100 / sample.percent;
   const indexCost = sample.candidates * scale;
   const workspaceMessages = sample.workspaceSampled * scale;
@@ -109,5 +123,41 @@ export async function chooseSearchStrategy(
   workspaceId: string,
   q: string,
 ): Promise<SearchStrategy> {
-  return decideSearchStrategy(await sampleSearch(executor, workspaceId, q));
+  const choice = decideSearchStrategy(await sampleSearch(executor, workspaceId, q));
+  return choice === "bounded" ? findBoundedMatches(executor, workspaceId, q) : choice;
+}
+
+/**
+ * One pass over the first `limit` candidates, rechecking each for the phrase. Sequential scans are
+ * off for it (in the caller's transaction, then restored): with statistics, Postgres may expect a
+ * scan to find the candidates sooner, but each row it passes costs a tsvector check.
+ */
+export async function findBoundedMatches(
+  executor: Executor,
+  workspaceId: string,
+  q: string,
+  limit = PHRASE_CANDIDATE_LIMIT,
+): Promise<BoundedMatches> {
+  const [{ previous }] = await executor.execute<{ previous: string }>(
+    sql`select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`,
+  );
+  const rows = await executor.execute<{
+    rollout_id: string | null;
+    message_index: number | null;
+    partial: boolean;
+  }>(sql`
+    with c as materialized (
+      select ms.rollout_id, ms.message_index, ms.search, row_number() over () as n from message_search ms
+      where ms.workspace_id = ${workspaceId} and ms.search @@ ${toGinCandidateQuery(q)} limit ${limit + 1})
+    select m.rollout_id, m.message_index, (select count(*) from c) > ${limit} as partial
+    from (select 1) as one left join (select c.rollout_id, min(c.message_index)::int as message_index from c
+      where c.n <= ${limit} and c.search @@ ${toTsQuery(q)} group by c.rollout_id) as m on true`);
+  await executor.execute(sql`select set_config('enable_seqscan', ${previous}, true)`);
+  const matches = rows.filter((r) => r.rollout_id !== null);
+  return {
+    kind: "bounded",
+    rolloutIds: matches.map((r) => r.rollout_id as string),
+    messageIndexes: matches.map((r) => Number(r.message_index)),
+    isPartial: Boolean(rows[0]?.partial),
+  };
 }
