@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { JudgeRolloutsPanel } from "@/components/judges/judge-rollouts-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { RolloutFilters } from "@/components/rollouts/rollout-filters";
 import { RolloutTable } from "@/components/rollouts/rollout-table";
@@ -99,6 +100,15 @@ export default async function RolloutsPage({ searchParams }: Props) {
       ) : (
         <div className="flex flex-col gap-4">
           <RolloutFilters filter={raw} facets={facets} />
+          {can(ctx.role, "judges.write") && total.count > 0 ? (
+            <div>
+              <JudgeRolloutsPanel
+                key={buildFilterQuery({ ...raw, cursor: undefined, sort: undefined })}
+                filter={pickFilter(raw)}
+                canCancel={can(ctx.role, "jobs.manage")}
+              />
+            </div>
+          ) : null}
           <p className="text-sm text-fg-muted" aria-live="polite" data-testid="rollout-count">
             {formatCount(total.count)}
             {total.isCapped ? "+" : ""} {total.count === 1 ? "rollout" : "rollouts"}
@@ -141,6 +151,11 @@ export default async function RolloutsPage({ searchParams }: Props) {
       )}
     </>
   );
+}
+
+/** The narrowing fields of the page's filter (no sort or paging): what "Judge these rollouts" judges. */
+function pickFilter(raw: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(FILTER_FIELDS.flatMap((f) => (raw[f] ? [[f, raw[f]]] : [])));
 }
 
 async function loadPage(ctx: Parameters<typeof listRollouts>[0]["ctx"], raw: Record<string, string>) {
