@@ -44,6 +44,8 @@ const PAGE_ROLLOUTS = 51;
  * factor covers matches bunched in fewer rollouts before preferring it.
  */
 const SCAN_CAUTION = 4;
+/** Estimated rechecks above which both exact plans lose to the bounded plan's PHRASE_CANDIDATE_LIMIT. */
+const BOUNDED_ABOVE = 4 * PHRASE_CANDIDATE_LIMIT;
 
 /** The percentage of message_search's pages that makes SAMPLE_PAGES (all of a small table). */
 const SAMPLE_PERCENT = sql`(select least(100, 100.0 * ${SAMPLE_PAGES}
@@ -73,11 +75,10 @@ export function decideSearchStrategy(sample: SearchSample): SearchChoice {
           (SCAN_CAUTION * PAGE_ROLLOUTS * sample.workspaceSampled) / sample.workspaceMatching,
         )
       : workspaceMessages;
-  // A phrase whose index candidates and expected scan (without the caution) both exceed the limit.
+  // A phrase whose exact plans would both recheck several times what the bounded plan does: the
+  // index's candidates, and the scan's expected checks (without its caution factor).
   const isCostlyPhrase =
-    sample.hasPhrase &&
-    indexCost > PHRASE_CANDIDATE_LIMIT &&
-    scanCost / SCAN_CAUTION > PHRASE_CANDIDATE_LIMIT;
+    sample.hasPhrase && indexCost > BOUNDED_ABOVE && scanCost / SCAN_CAUTION > BOUNDED_ABOVE;
   if (isCostlyPhrase) return "bounded";
   return scanCost < indexCost ? "scan" : "index";
 }
