@@ -2,7 +2,11 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-// A fingerprint of everything `next build` reads, so `npm start` rebuilds only when it changed.
+// A fingerprint of everything `next build` reads, so `npm start` rebuilds only when it changed. It
+// hashes contents, not modification times: `npm install` rewriting an unchanged package-lock.json,
+// a checkout or a test run touching files without changing them must not cost a rebuild. Tests
+// (`*.test.ts`) are not built and don't count. `npm run build`, `npm start` and `npm test` all build
+// through scripts/build.ts and write this same stamp, so whichever built last, the next start reuses it.
 const INPUTS = ["app", "components", "lib", "db/schema", "db/client.ts", "db/embedded", "public"];
 const FILES = ["next.config.ts", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
 
@@ -26,8 +30,8 @@ export function computeBuildStamp(root: string): string {
   const hash = createHash("sha256");
   for (const file of files.sort()) {
     if (/\.test\.tsx?$/.test(file)) continue;
-    const stat = fs.statSync(file);
-    hash.update(`${path.relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);
+    hash.update(`${path.relative(root, file)}\n`);
+    hash.update(createHash("sha256").update(fs.readFileSync(file)).digest("hex"));
   }
   return hash.digest("hex");
 }

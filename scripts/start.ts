@@ -2,28 +2,20 @@
 // migrate, seed the demo on first start, then serve Next. In embedded mode this process owns the
 // database and the Next server connects to it like any other client.
 import { spawn } from "node:child_process";
-import net from "node:net";
 import { closeDatabase, getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/demo/demo-accounts";
 import { seedDemo } from "@/lib/demo/seed-demo";
 import { env, resolveDataDir } from "@/lib/env";
 import { buildStudio, isBuildCurrent } from "./build";
+import { describeBusyPort } from "./port-check";
 
-/** Refuses a busy port before building and migrating, and says what to do about it. */
+/** Refuses a busy port before building and migrating, in one line that says what to do. */
 async function checkPortFree(host: string, port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(port, host, () => probe.close(() => resolve()));
-  }).catch((error: NodeJS.ErrnoException) => {
-    const reason =
-      error.code === "EADDRINUSE"
-        ? `Port ${port} on ${host} is already in use (another studio, or another program).`
-        : `Can't listen on ${host}:${port}: ${error.message}.`;
-    console.error(`${reason}\nStop what runs there, or start on another port: PORT=${port + 1} npm start`);
-    process.exit(1);
-  });
+  const problem = await describeBusyPort(host, port);
+  if (!problem) return;
+  console.error(problem);
+  process.exit(1);
 }
 
 async function buildIfNeeded(): Promise<void> {

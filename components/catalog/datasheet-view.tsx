@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import { SafeMarkdown } from "@/components/transcripts/safe-markdown";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
@@ -6,7 +7,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import type { Datasheet } from "@/lib/catalog/datasheet";
 import { formatPercent } from "@/lib/catalog/format";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
-import { formatDateTime, formatReward } from "@/lib/rollouts/format";
+import { formatDateTime } from "@/lib/rollouts/format";
 import { DifficultyFigures, FailureFigures, RobustnessFigures, ScalingFigures } from "./report-figures";
 import { SampleTaskView } from "./sample-task-view";
 
@@ -96,7 +97,9 @@ export function DatasheetView({
                   <span className="ml-2 text-xs text-fg-muted">{s.messageCount} messages</span>
                 </Td>
                 <Td className="font-mono text-xs">{s.taskKey ?? "—"}</Td>
-                <Td className="tabular-nums">{formatReward(s.reward)}</Td>
+                <Td className="tabular-nums">
+                  <RewardValue reward={s.reward} />
+                </Td>
                 <Td>
                   {s.label
                     ? (VERDICT_NAMES[s.label.verdict as keyof typeof VERDICT_NAMES] ?? s.label.verdict)

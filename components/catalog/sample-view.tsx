@@ -1,8 +1,8 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import { Badge } from "@/components/ui/badge";
 import type { SnapshotSample } from "@/lib/exports/snapshot";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
-import { formatReward } from "@/lib/rollouts/format";
 import { SampleTranscript } from "./sample-transcript";
 
 /** A sample's header (model, task, reward, final label, the author's note) and its transcript. */
@@ -26,7 +26,10 @@ export function SampleView({
         </Link>
         <span className="font-mono text-xs">{sample.taskKey ?? "no task"}</span>
         <span>
-          Reward <span className="tabular-nums">{formatReward(sample.reward)}</span>
+          Reward{" "}
+          <span className="tabular-nums">
+            <RewardValue reward={sample.reward} />
+          </span>
         </span>
         {verdict ? (
           <Badge tone={sample.label?.verdict === "genuine-success" ? "success" : "warning"}>{verdict}</Badge>

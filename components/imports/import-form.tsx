@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -21,6 +22,7 @@ function mergeFiles(current: File[], added: File[]): File[] {
 }
 
 export function ImportForm({ environments }: { environments: { slug: string; name: string }[] }) {
+  const router = useRouter();
   const inputRef = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [format, setFormat] = useState("");
@@ -43,6 +45,8 @@ export function ImportForm({ environments }: { environments: { slug: string; nam
     try {
       const { run } = await uploadFiles(files, { format, environment }, setUploaded);
       setRunId(run);
+      // The new import joins "Recent imports" at once (ImportProgress refreshes again when it ends).
+      router.refresh();
       setFiles([]);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

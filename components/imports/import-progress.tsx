@@ -2,6 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { importKeys } from "@/lib/imports/query-keys";
@@ -9,14 +11,22 @@ import { fetchImportRun } from "./upload-files";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
-/** Live counts of a background import; polls until the run completes. */
+/**
+ * Live counts of a background import; polls until the run completes, then refreshes the page so
+ * "Recent imports" shows the run's final counts and name without a reload.
+ */
 export function ImportProgress({ runId }: { runId: string }) {
+  const router = useRouter();
   const { data: run, error } = useQuery({
     queryKey: importKeys.run(runId),
     queryFn: () => fetchImportRun(runId),
     refetchInterval: (query) =>
       query.state.data?.status === "completed" || query.state.data?.status === "failed" ? false : 1_000,
   });
+  const isFinished = run?.status === "completed" || run?.status === "failed";
+  useEffect(() => {
+    if (isFinished) router.refresh();
+  }, [isFinished, router]);
   if (error) return <p className="text-sm text-danger">{error.message}</p>;
   if (!run) return <p className="text-sm text-fg-muted">Starting the import…</p>;
   const isDone = run.status === "completed" || run.status === "failed";
@@ -25,6 +35,7 @@ export function ImportProgress({ runId }: { runId: string }) {
     <section aria-label="Import progress" className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
         <Badge tone={run.status === "failed" ? "danger" : isDone ? "success" : "accent"}>{run.status}</Badge>
+        {run.name ? <span className="text-sm font-medium">{run.name}</span> : null}
         <span className="text-sm text-fg-muted">{run.source}</span>
       </div>
       <progress
@@ -39,7 +50,8 @@ export function ImportProgress({ runId }: { runId: string }) {
             ["Imported", run.imported],
             ["Skipped (already imported)", run.skipped],
             ["Failed", run.failed],
-            ["Not linked to a task", run.unlinked],
+            // Linking happens only into a chosen environment; without one there is nothing to count.
+            ...(run.environment ? ([["Not linked to a task", run.unlinked]] as const) : []),
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="rounded-md border border-border p-3">

@@ -1,9 +1,10 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { CorpusEntry } from "@/lib/labels/corpus-queries";
 import { buildSpanHref } from "@/lib/labels/label-record";
-import { formatDateTime, formatReward } from "@/lib/rollouts/format";
+import { formatDateTime } from "@/lib/rollouts/format";
 import { CorpusStatusForm } from "./corpus-status-form";
 import { describeSpan } from "./span-draft";
 
@@ -41,7 +42,7 @@ export function CorpusTable({
                 {entry.externalId ?? entry.rolloutId.slice(0, 8)}
               </Link>
               <span className="block text-xs text-fg-muted">
-                {entry.model ?? "unknown model"} · reward {formatReward(entry.reward)}
+                {entry.model ?? "unknown model"} · reward <RewardValue reward={entry.reward} />
               </span>
             </Td>
             <Td className="text-xs">

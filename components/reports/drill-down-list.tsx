@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import type { DrillRollout } from "@/lib/reports/robustness-query";
-import { formatReward } from "@/lib/rollouts/format";
 
 /** The rollouts behind a matrix cell, each linking to the transcript viewer. Always rendered, so it prints. */
 export function DrillDownList({
@@ -25,7 +25,7 @@ export function DrillDownList({
         {rollouts.map((rollout) => (
           <li key={rollout.id}>
             <Link href={`/rollouts/${rollout.id}`} className="text-accent hover:underline">
-              {rollout.task} · {rollout.model ?? "unknown"} · reward {formatReward(rollout.reward)}
+              {rollout.task} · {rollout.model ?? "unknown"} · reward <RewardValue reward={rollout.reward} />
             </Link>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatCount, formatDateTime, formatReward } from "@/lib/rollouts/format";
+import { formatCount, formatDateTime } from "@/lib/rollouts/format";
 import type { RolloutListItem } from "@/lib/rollouts/queries";
 import { SEVERITY_TONE } from "@/lib/scanners/flag-view";
 
@@ -33,8 +34,11 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
           <tr key={r.id} className="hover:bg-surface-muted/60">
             <Td className="max-w-md">
               <Link href={`/rollouts/${r.id}`} className="font-medium text-fg hover:text-accent">
-                {r.task ?? r.externalId ?? r.id.slice(0, 8)}
+                {r.title ?? r.task ?? r.externalId ?? r.id.slice(0, 8)}
               </Link>
+              {r.title && r.task ? (
+                <span className="ml-2 font-mono text-xs text-fg-muted">{r.task}</span>
+              ) : null}
               {r.step !== null ? <span className="ml-2 text-xs text-fg-muted">step {r.step}</span> : null}
               {r.status !== "completed" ? (
                 <Badge tone={STATUS_TONE[r.status]} className="ml-2">
@@ -64,7 +68,9 @@ export function RolloutTable({ items }: { items: RolloutListItem[] }) {
             </Td>
             <Td className="whitespace-nowrap">{r.model ?? "—"}</Td>
             <Td className="whitespace-nowrap">{r.environment ?? "—"}</Td>
-            <Td className="text-right font-medium tabular-nums">{formatReward(r.reward)}</Td>
+            <Td className="text-right font-medium tabular-nums">
+              <RewardValue reward={r.reward} />
+            </Td>
             <Td className="text-right tabular-nums">{formatCount(r.messageCount)}</Td>
             <Td className="text-right tabular-nums">
               {formatCount(r.toolCallCount)}

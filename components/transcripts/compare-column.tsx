@@ -1,6 +1,7 @@
 import Link from "next/link";
+import { RewardValue } from "@/components/rollouts/reward-value";
 import { Badge } from "@/components/ui/badge";
-import { formatCount, formatReward } from "@/lib/rollouts/format";
+import { formatCount } from "@/lib/rollouts/format";
 import type { RolloutDetail } from "@/lib/rollouts/transcript-queries";
 import { TranscriptPane } from "./transcript-pane";
 
@@ -24,8 +25,11 @@ export function CompareColumn({ rollout, label }: { rollout: RolloutDetail; labe
         </Link>
         <Badge tone={STATUS_TONE[rollout.status]}>{rollout.status}</Badge>
         <span className="ml-auto text-sm text-fg-muted">
-          reward <span className="font-semibold tabular-nums text-fg">{formatReward(rollout.reward)}</span> ·{" "}
-          {formatCount(rollout.messageCount)} messages · {formatCount(rollout.toolCallCount)} tool calls
+          reward{" "}
+          <span className="font-semibold tabular-nums text-fg">
+            <RewardValue reward={rollout.reward} />
+          </span>{" "}
+          · {formatCount(rollout.messageCount)} messages · {formatCount(rollout.toolCallCount)} tool calls
         </span>
       </header>
       {rollout.messageCount > 0 ? (

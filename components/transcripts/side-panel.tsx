@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { RewardNote } from "@/components/rollouts/reward-value";
 import { Badge } from "@/components/ui/badge";
 import { formatCount, formatDateTime, formatDuration, formatReward } from "@/lib/rollouts/format";
 import type { RolloutDetail } from "@/lib/rollouts/transcript-queries";
@@ -53,6 +54,7 @@ export function SidePanel({ rollout, siblings }: { rollout: RolloutDetail; sibli
             <p className="text-3xl font-semibold tabular-nums tracking-tight" data-testid="rollout-reward">
               {formatReward(rollout.reward)}
             </p>
+            <RewardNote reward={rollout.reward} scores={rollout.scores} />
           </div>
           <Badge tone={STATUS_TONE[rollout.status]}>{rollout.status}</Badge>
         </div>

@@ -1,31 +1,7 @@
-import { getDatabase } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
-import { registerAccountCommands } from "./accounts-commands";
-import { registerExportCommand } from "./export-command";
-import { registerImportCommand } from "./import-command";
-import { registerIndexCommand } from "./index-command";
-import { registerJobsCommands } from "./jobs-commands";
-import { createProgram, reportError, withDatabase } from "./program";
-import { registerScanCommand } from "./scan-command";
-import { registerValidateCommand } from "./validate-command";
+import { registerCommands } from "./commands";
+import { createProgram, reportError } from "./program";
 
-const program = createProgram();
-
-program
-  .command("migrate")
-  .description("apply pending database migrations")
-  .action(async () => {
-    await withDatabase(() => migrateDatabase(getDatabase()));
-    console.log("Database is up to date.");
-  });
-
-registerAccountCommands(program);
-registerImportCommand(program);
-registerIndexCommand(program);
-registerExportCommand(program);
-registerJobsCommands(program);
-registerValidateCommand(program);
-registerScanCommand(program);
+const program = registerCommands(createProgram());
 
 try {
   await program.parseAsync(process.argv);

@@ -12,6 +12,8 @@ import {
 const tasks: EvidenceTask[] = [
   {
     key: "design-experiment",
+    title: "design-experiment",
+    prompt: "",
     scoringMode: "threshold",
     scoringThreshold: 0.7,
     bestKnownScore: null,
@@ -19,6 +21,8 @@ const tasks: EvidenceTask[] = [
   },
   {
     key: "reproduce-redacted",
+    title: "reproduce-redacted",
+    prompt: "",
     scoringMode: "continuous",
     scoringThreshold: null,
     bestKnownScore: null,
@@ -26,6 +30,8 @@ const tasks: EvidenceTask[] = [
   },
   {
     key: "critique-flawed-paper",
+    title: "critique-flawed-paper",
+    prompt: "",
     scoringMode: "improvement",
     scoringThreshold: null,
     bestKnownScore: 42,
@@ -33,6 +39,8 @@ const tasks: EvidenceTask[] = [
   },
   {
     key: "governance-impact",
+    title: "governance-impact",
+    prompt: "",
     scoringMode: "threshold",
     scoringThreshold: 0,
     bestKnownScore: null,

@@ -1,4 +1,5 @@
 import { getPassBar, isPassingReward, type TaskScoring } from "@/lib/reports/pass-rule";
+import { buildEvidenceMessages } from "./evidence-transcripts";
 
 // Synthetic rollouts for the demo environment's report (issue #6): three models, twelve rollouts per
 // task × model, with pass counts chosen so the report shows every band: saturated, learnable and no
@@ -15,26 +16,17 @@ export const EVIDENCE_PASSES: Record<string, readonly [number, number, number]> 
   "governance-impact": [8, 6, 0],
 };
 
-export type EvidenceTask = TaskScoring & { key: string; criteria: string[] };
+export type EvidenceTask = TaskScoring & { key: string; title: string; prompt: string; criteria: string[] };
 
-const ANSWERS = {
-  pass: [
-    "Here is the complete plan. I state the hypothesis, the control condition, the metric and the stopping rule, and I name the confound I could not rule out.",
-    "I reproduced the table: every number matches within the reported error bars, and I list the two preprocessing steps the paper leaves implicit.",
-    "The flaw is in the evaluation: the held-out set overlaps the training data. I show the overlap and re-run the comparison without it.",
-  ],
-  fail: [
-    "I could not find the dataset, so I assumed the result holds and wrote the conclusion anyway.",
-    "The paper looks sound to me; I did not check the statistics because the abstract says they are significant.",
-    "I summarised the proposal instead of estimating its impact, and skipped the second half of the question.",
-  ],
-};
-
-/** A reward that passes or fails this task's own bar, varied a little per rollout. */
+/**
+ * A reward that passes or fails this task's own bar, varied a little per rollout. Rewards stay in
+ * [0, 1] unless the bar itself is above 1 (an improvement task whose best known score is): a
+ * passing rollout of a full-marks task scores 1, never 1.075.
+ */
 export function pickReward(task: TaskScoring, isPass: boolean, index: number): number {
   const bar = getPassBar(task);
   const spread = (index % 4) / 40;
-  if (isPass) return bar >= 1 ? bar + spread : Math.min(1, bar + spread);
+  if (isPass) return bar >= 1 ? bar : Math.min(1, bar + spread);
   if (bar <= 0) return bar - 1 - spread;
   return Math.round(bar * (0.3 + spread) * 1000) / 1000;
 }
@@ -59,7 +51,6 @@ export function buildEvidenceRecords(tasks: EvidenceTask[]): string[] {
         const scores = Object.fromEntries(
           task.criteria.map((key, c) => [key, (isPass ? 1 : 0) ^ (i % 5 === 4 && c === 0 ? 1 : 0)]),
         );
-        const answers = ANSWERS[isPass ? "pass" : "fail"];
         lines.push(
           JSON.stringify({
             id: evidenceRolloutId(task.key, model, i),
@@ -67,13 +58,7 @@ export function buildEvidenceRecords(tasks: EvidenceTask[]): string[] {
             model,
             reward,
             scores,
-            messages: [
-              {
-                role: "user",
-                content: `Task ${task.key}, attempt ${i + 1}. Work through it and report what you found.`,
-              },
-              { role: "assistant", content: answers[(i + m) % answers.length] },
-            ],
+            messages: buildEvidenceMessages({ task, model, modelIndex: m, index: i, isPass }),
           }),
         );
       }

@@ -41,6 +41,7 @@ describe("demo rollouts", () => {
     expect(rollouts.filter((r) => r.taskKey === DEMO_TASK_KEYS.arithmetic).map((r) => r.model)).toEqual([
       "gpt-4.1",
       "claude-sonnet-4",
+      "qwen3-30b-a3b",
     ]);
   });
 });

@@ -62,6 +62,39 @@ function buildArithmeticRollout(model: string, answer: string, reward: number): 
   });
 }
 
+/**
+ * A verifiers-style rubric adds weighted reward functions: full marks for the answer plus a format
+ * bonus, so this reward is 1.1. The rollout page and lists say why a reward is above 1.
+ */
+function buildBonusRewardRollout(): NormalizedRollout {
+  return rollout("bonus-reward", {
+    externalId: "arith-qwen3-bonus",
+    taskKey: DEMO_TASK_KEYS.arithmetic,
+    model: "qwen3-30b-a3b",
+    harness: "verifiers",
+    reward: 1.1,
+    scores: { correct_answer_reward_func: 1, format_bonus_reward_func: 0.1 },
+    status: "completed",
+    metadata: { rubric: "reward = 1.0 × correct_answer + 1.0 × format_bonus (bonus up to 0.1)" },
+    startedAt: at(2),
+    endedAt: at(3),
+    messages: [
+      {
+        role: "system",
+        text: "Answer with a single number inside <answer></answer> tags. A well-formed answer earns a bonus.",
+      },
+      { role: "user", text: "What is the sum of all prime numbers below 100?" },
+      {
+        role: "assistant",
+        reasoning:
+          "Primes below 100 by decade: 17 (2, 3, 5, 7), 60 (11, 13, 17, 19), 52 (23, 29), 68 (31, 37), 131 (41, 43, 47), 112 (53, 59), 128 (61, 67), 223 (71, 73, 79), 172 (83, 89), 97. The decade totals add up to 1060.",
+        text: "<answer>1060</answer>",
+        tokens: { input: 61, output: 204, total: 265 },
+      },
+    ],
+  });
+}
+
 function buildToolErrorRollout(): NormalizedRollout {
   return rollout("tool-errors", {
     externalId: "deploy-attempt-3",
@@ -218,6 +251,7 @@ export function listDemoRollouts(): NormalizedRollout[] {
     buildLongAgenticRollout(DEMO_TASK_KEYS.refactor),
     buildArithmeticRollout("gpt-4.1", "1060", 1),
     buildArithmeticRollout("claude-sonnet-4", "1061", 0),
+    buildBonusRewardRollout(),
     buildToolErrorRollout(),
     buildRewardHackRollout(),
     buildUnicodeRollout(),

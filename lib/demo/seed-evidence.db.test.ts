@@ -1,9 +1,11 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { rubricCriteria, rubrics, tasks } from "@/db/schema";
+import { messages, rollouts, rubricCriteria, rubrics, tasks } from "@/db/schema";
 import { getEnvironmentReport } from "@/lib/reports/queries";
 import { createTestEnvironment } from "@/lib/rollouts/testing/factories";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
+import { DEMO_TASK_SUBJECTS } from "./evidence-transcripts";
 import { seedEvidence } from "./seed-evidence";
 
 describe("the demo evidence seed", () => {
@@ -54,5 +56,25 @@ describe("the demo evidence seed", () => {
     expect(report.failures.bestModel?.model).toBe("frontier-a");
 
     expect(await seedEvidence({ workspace, environment })).toEqual({ imported: 0, skipped: 144, labels: 0 });
+
+    // Every stored transcript is about its own task: what the agent wrote names the task's subject.
+    const stored = await db
+      .select({
+        taskKey: rollouts.taskKey,
+        linkedKey: tasks.key,
+        reward: rollouts.reward,
+        agentText: sql<string>`string_agg(${messages.text} || ' ' || coalesce(${messages.reasoning}, '') || ' ' || coalesce(${messages.toolCalls}::text, ''), ' ')`,
+      })
+      .from(rollouts)
+      .innerJoin(tasks, eq(tasks.id, rollouts.taskId))
+      .innerJoin(messages, eq(messages.rolloutId, rollouts.id))
+      .where(and(eq(rollouts.environmentId, environment.id), inArray(messages.role, ["assistant", "tool"])))
+      .groupBy(rollouts.id, tasks.key);
+    expect(stored).toHaveLength(144);
+    const offTopic = stored.filter(
+      (r) => r.taskKey !== r.linkedKey || !r.agentText.includes(DEMO_TASK_SUBJECTS[r.linkedKey]),
+    );
+    expect(offTopic.map((r) => r.taskKey)).toEqual([]);
+    expect(stored.filter((r) => r.reward === null || r.reward > 1)).toEqual([]);
   });
 });

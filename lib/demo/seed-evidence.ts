@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { labels, memberships, messages, rollouts, rubricCriteria, rubrics, tasks, users } from "@/db/schema";
 import type { Ctx, WorkspaceRef } from "@/lib/auth/context";
@@ -94,6 +94,8 @@ async function loadEvidenceTasks(environmentId: string): Promise<EvidenceTask[]>
     .select({
       id: tasks.id,
       key: tasks.key,
+      title: tasks.title,
+      prompt: tasks.prompt,
       scoringMode: tasks.scoringMode,
       scoringThreshold: tasks.scoringThreshold,
       bestKnownScore: tasks.bestKnownScore,
@@ -161,20 +163,22 @@ async function seedEvidenceLabels(
         ),
       ),
     );
-  // Spans point into the answer (message 1); their end must fall inside its text.
+  // Spans point into the answer: the transcript's last message (the agent's final report).
   const answers = found.length
     ? await db
-        .select({ rolloutId: messages.rolloutId, text: messages.text })
+        .selectDistinctOn([messages.rolloutId], {
+          rolloutId: messages.rolloutId,
+          index: messages.index,
+          text: messages.text,
+        })
         .from(messages)
         .where(
-          and(
-            inArray(
-              messages.rolloutId,
-              found.map((r) => r.id),
-            ),
-            eq(messages.index, 1),
+          inArray(
+            messages.rolloutId,
+            found.map((r) => r.id),
           ),
         )
+        .orderBy(messages.rolloutId, desc(messages.index))
     : [];
   let count = 0;
   for (const plan of wanted) {
@@ -182,10 +186,10 @@ async function seedEvidenceLabels(
     if (!rollout) continue;
     const criteria = evidenceTasks.find((t) => t.key === plan.task)?.criteria ?? [];
     const isGenuine = plan.verdict === "genuine-success" || plan.verdict === "grader-false-negative";
-    const answerLength = answers.find((a) => a.rolloutId === rollout.id)?.text.length ?? 0;
+    const answer = answers.find((a) => a.rolloutId === rollout.id);
     const spans =
-      plan.span && answerLength > 0
-        ? [{ message: 1, start: 0, end: Math.min(60, answerLength), ...plan.span }]
+      plan.span && answer && answer.text.length > 0
+        ? [{ message: answer.index, start: 0, end: Math.min(60, answer.text.length), ...plan.span }]
         : [];
     await submitLabel({
       ctx: reviewer,

@@ -34,7 +34,7 @@ export const ENVIRONMENT_OPERATIONS: ApiOperations = {
   "POST /api/v1/environments": {
     summary: "Create an environment",
     description:
-      'CONTRACT.md\'s body {"slug","name","description"}, plus optional domain, tags and reviewersSeeAnswerKeys.',
+      'The body {"slug","name","description"}, plus optional domain, tags and reviewersSeeAnswerKeys.',
     body: createEnvironmentInput,
     response: environmentOutput,
   },

@@ -14,7 +14,11 @@ export const importQuery = z.object({
 export const importRunOutput = z.object({
   id: z.string(),
   status: z.enum(["pending", "running", "completed", "failed"]),
+  /** Named after the environment the files name (verifiers metadata.json), else null. */
+  name: z.string().nullable(),
   source: z.string(),
+  /** The environment rollouts were linked to (its slug), or null when none was chosen. */
+  environment: z.string().nullable(),
   format: z.string(),
   imported: z.number().int(),
   skipped: z.number().int(),

@@ -9,15 +9,19 @@ import type { ImportRunOutput } from "./api-schemas";
 
 export async function getImportRun({ ctx, id }: { ctx: Ctx; id: string }): Promise<ImportRunOutput> {
   assertCan(ctx, "rollouts.read");
-  const [run] = await db
-    .select()
+  const [row] = await db
+    .select({ run: runs, environment: environments.slug })
     .from(runs)
+    .leftJoin(environments, eq(environments.id, runs.environmentId))
     .where(and(eq(runs.id, id), eq(runs.workspaceId, ctx.workspace.id)));
-  if (!run) throw new AppError("not_found", "No such import run.");
+  if (!row) throw new AppError("not_found", "No such import run.");
+  const { run, environment } = row;
   return {
     id: run.id,
     status: run.status,
+    name: run.name,
     source: run.source,
+    environment: environment ?? null,
     format: run.format,
     imported: run.imported,
     skipped: run.skipped,
@@ -36,6 +40,7 @@ export async function listRecentRuns({ ctx, limit = 20 }: { ctx: Ctx; limit?: nu
   return db
     .select({
       id: runs.id,
+      name: runs.name,
       source: runs.source,
       format: runs.format,
       status: runs.status,

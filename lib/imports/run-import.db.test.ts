@@ -8,6 +8,7 @@ import { environments, messages, rolloutSources, rollouts, runs, tasks } from "@
 import { AppError } from "@/lib/errors";
 import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
+import { getImportRun } from "./queries";
 import { importFiles } from "./start-import";
 
 const CORPUS = CORPUS_DIR;
@@ -175,5 +176,30 @@ describe("importing rollouts", () => {
     ).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+
+  it("names a verifiers run after metadata.json's environment and model, and keys rollouts within it", async () => {
+    const { ctx } = await setup();
+    const folder = "verifiers/wordle--qwen--qwen3-30b-a3b-thinking-2507/50bdff53";
+    const summary = await importFiles({
+      ctx,
+      files: [corpusFile(`${folder}/results.jsonl`), corpusFile(`${folder}/metadata.json`)],
+      options: {},
+    });
+    expect(summary).toMatchObject({ imported: 15, failed: 0, unlinked: 0 });
+    const run = await getImportRun({ ctx, id: summary.run as string });
+    expect(run).toMatchObject({
+      name: "wordle · qwen/qwen3-30b-a3b-thinking-2507",
+      source: "results.jsonl, metadata.json",
+      environment: null,
+    });
+    const stored = await db
+      .select({ taskKey: rollouts.taskKey, title: sql<string>`${rollouts.metadata}->>'title'` })
+      .from(rollouts)
+      .where(eq(rollouts.runId, summary.run as string));
+    expect(new Set(stored.map((r) => r.taskKey))).toEqual(
+      new Set(["wordle/0", "wordle/1", "wordle/2", "wordle/3", "wordle/4"]),
+    );
+    expect(stored.every((r) => r.title.startsWith("wordle · ") && r.title.length > 20)).toBe(true);
   });
 });

@@ -154,6 +154,12 @@ async function flushBatch(target: BatchTarget, batch: PreparedRollout[], tally: 
   }
 }
 
+/** "wordle · qwen/qwen3-30b" when the records name one environment; else null (the file names show). */
+export function nameRun(environment: string | null, model: string | null): string | null {
+  if (!environment || environment === "mixed") return null;
+  return (model && model !== "mixed" ? `${environment} · ${model}` : environment).slice(0, 200);
+}
+
 async function resolveFormat(
   source: ImportSource,
   requested: ImportFormat | undefined,
@@ -215,6 +221,8 @@ export async function executeImportRun({
   const formats = new Set<string>();
   const models = new Set<string>();
   const harnesses = new Set<string>();
+  /** The environments the records name (verifiers metadata.json's env_id…): the run's name. */
+  const sourceEnvironments = new Set<string>();
   const sizes = new Map<string, number>();
   for (const file of files) {
     try {
@@ -299,6 +307,9 @@ export async function executeImportRun({
           const prepared = prepareRollout(item.rollout, file.name, item.record);
           if (item.rollout.model) models.add(item.rollout.model);
           if (item.rollout.harness) harnesses.add(item.rollout.harness);
+          const sourceEnvironment = item.rollout.metadata?.environment;
+          if (typeof sourceEnvironment === "string" && sourceEnvironment.trim())
+            sourceEnvironments.add(sourceEnvironment.trim());
           tally.bytesRead = Math.min(bytesBefore + fileBytes, tally.bytesRead + prepared.originalJson.length);
           batch.push(prepared);
           batchMessages += item.rollout.messages.length;
@@ -352,6 +363,7 @@ export async function executeImportRun({
         format: single(formats) ?? target.format,
         model: single(models),
         harness: single(harnesses),
+        name: run.name ?? nameRun(single(sourceEnvironments), single(models)),
       })
       .where(eq(runs.id, runId));
     await recordAudit(tx, ctx.actor, {

@@ -121,7 +121,7 @@ export const JUDGE_OPERATIONS: ApiOperations = {
   "POST /api/v1/environments/[slug]/judges": {
     summary: "Create a judge (its first version is frozen at once)",
     description:
-      'CONTRACT.md\'s body {"name","provider","criteria","panel"?}, plus optional template, temperature and maxTokens. Answers 201 with {"id","name","version","versionId"}.',
+      'The body {"name","provider","criteria","panel"?}, plus optional template, temperature and maxTokens. Answers 201 with {"id","name","version","versionId"}.',
     body: createJudgeInput,
     response: z.object({
       id: z.string(),

@@ -13,6 +13,10 @@ export const rolloutListItemOutput = z.object({
   model: z.string().nullable(),
   environment: z.string().nullable().describe("Environment slug"),
   task: z.string().nullable().describe("Task key"),
+  title: z
+    .string()
+    .nullable()
+    .describe("A title the importer gave the rollout (e.g. its environment and the prompt's first words)"),
   reward: z.number().nullable(),
   status: z.enum(["completed", "error", "truncated", "running"]),
   messageCount: z.number().int(),

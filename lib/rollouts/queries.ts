@@ -27,6 +27,8 @@ export type RolloutListItem = {
   model: string | null;
   environment: string | null;
   task: string | null;
+  /** A title the importer gave it (verifiers: environment and the prompt's first words). */
+  title: string | null;
   reward: number | null;
   status: "completed" | "error" | "truncated" | "running";
   messageCount: number;
@@ -132,6 +134,7 @@ export function selectRolloutPage(
       model: rollouts.model,
       environment: environments.slug,
       task: rollouts.taskKey,
+      title: sql<string | null>`${rollouts.metadata}->>'title'`,
       reward: rollouts.reward,
       status: rollouts.status,
       messageCount: rollouts.messageCount,

@@ -116,7 +116,7 @@ export const TASK_OPERATIONS: ApiOperations = {
   "POST /api/v1/environments/[slug]/tasks": {
     summary: "Create a task",
     description:
-      "CONTRACT.md's body (key, title, prompt, answerKey, giveUp, scoring, criteria) plus any optional field. Criteria and checks may name prompt requirements by id or by their text. Creates revision 1.",
+      "The body holds key, title, prompt, answerKey, giveUp, scoring and criteria, plus any optional field. Criteria and checks may name prompt requirements by id or by their text. Creates revision 1.",
     body: createTaskInput,
     response: taskOutput,
   },

@@ -22,7 +22,7 @@ describe("verifiers importer on the corpus", () => {
     expect(sum(rollouts.map((rollout) => rollout.reward)) / rollouts.length).toBeCloseTo(0.8, 10);
     expect(rollouts[0]).toMatchObject({
       externalId: "example-0/rollout-0",
-      taskKey: "0",
+      taskKey: "wiki-search/0",
       model: "gpt-4.1-mini",
       harness: "verifiers",
       scores: { judge_reward_func: 1, total_tool_calls: 3 },
@@ -32,6 +32,8 @@ describe("verifiers importer on the corpus", () => {
         run: { avg_reward: 0 },
       },
     });
+    // Titled by the environment and the prompt's first words, not by the bare example number.
+    expect(rollouts[0].metadata.title).toMatch(/^wiki-search · \S+( \S+){9}…$/);
     // `info` held only the tool schemas (kept in `original`), so it is left out of the metadata.
     expect(rollouts[0].metadata.info).toBeUndefined();
   });
@@ -89,7 +91,7 @@ describe("verifiers importer on the corpus", () => {
       results: 3,
       linked: 3,
     });
-    expect(new Set(rollouts.map((rollout) => rollout.taskKey))).toEqual(new Set(["0"]));
+    expect(new Set(rollouts.map((rollout) => rollout.taskKey))).toEqual(new Set(["mcp-env/0"]));
   });
 });
 
@@ -134,6 +136,40 @@ describe("verifiers importer on edge cases", () => {
     expect(errors.map((error) => [error.line, error.message])).toEqual([
       [2, expect.stringMatching(/^malformed JSON/)],
       [4, 'row has neither "prompt" nor "completion"'],
+    ]);
+  });
+
+  it("keys and titles rows by metadata.json's environment and the prompt, unless info names the task", async () => {
+    const rows = [
+      {
+        example_id: 40,
+        prompt: [
+          { role: "system", content: "You are a competitive game player." },
+          {
+            role: "user",
+            content: "Guess the secret five-letter word in six tries or fewer, one guess per turn.",
+          },
+        ],
+        completion: [{ role: "assistant", content: "<guess>crane</guess>" }],
+        reward: 1,
+      },
+      { example_id: 41, prompt: "2+2=", completion: "4", reward: 1, info: { task_key: "sum-2" } },
+    ];
+    const metadata = JSON.stringify({ env_id: "wordle", model: "qwen/qwen3-30b" });
+    const file = writeTempFile("results.jsonl", rows.map((row) => JSON.stringify(row)).join("\n"), {
+      "metadata.json": metadata,
+    });
+    const { rollouts } = await collectImport(verifiersImporter, file);
+    expect(rollouts.map((r) => [r.taskKey, r.metadata.title])).toEqual([
+      ["wordle/40", "wordle · Guess the secret five-letter word in six tries or fewer…"],
+      ["sum-2", "wordle · 2+2="],
+    ]);
+    // Without metadata.json there is no environment: the example number stays the key.
+    const alone = writeTempFile("results.jsonl", JSON.stringify(rows[0]));
+    const { rollouts: bare } = await collectImport(verifiersImporter, alone);
+    expect([bare[0].taskKey, bare[0].metadata.title]).toEqual([
+      "40",
+      "Guess the secret five-letter word in six tries or fewer…",
     ]);
   });
 

@@ -18,7 +18,9 @@ import { mapVerifiersTrace } from "./verifiers-v1";
 
 // verifiers `vf-eval` results.jsonl (every v0 row shape, with the sibling metadata.json as run
 // context) and v1 traces.jsonl. Task key: `info.task_key` / `info.task_id` when the environment
-// wrote one, else the dataset row (`example_id`, or `id` before v0.1.6).
+// wrote one, else the dataset row (`example_id`, or `id` before v0.1.6) within the environment that
+// metadata.json names, `wordle/40` as v1 keys its tasks (a bare "40" says nothing in a list). The
+// rollout's title is that environment and the first words of the prompt's last user message.
 
 /** Row keys with a fixed meaning; any other numeric top-level key is a flattened metric. */
 const RESERVED_KEYS = new Set([
@@ -93,12 +95,14 @@ export function mapVerifiersRow(value: unknown, context: RunContext): Normalized
   });
   const error = readError(value.error);
   const run = context.run;
+  const environment = getText(run?.env_id) ?? getText(run?.env) ?? getText(run?.name);
+  const infoKey = getText(info?.task_key) ?? getText(info?.task_id);
   const timing = getObject(value.timing);
   const startTime = getNumber(timing?.start_time);
   const totalSeconds = getNumber(timing?.total);
   return buildRollout({
     externalId: exampleKey === null ? null : `example-${exampleKey}/rollout-${attempt}`,
-    taskKey: getText(info?.task_key) ?? getText(info?.task_id) ?? exampleKey,
+    taskKey: infoKey ?? (environment && exampleKey !== null ? `${environment}/${exampleKey}` : exampleKey),
     model: getText(run?.model) ?? null,
     harness: "verifiers",
     reward: getNumber(value.reward) ?? null,
@@ -107,7 +111,8 @@ export function mapVerifiersRow(value: unknown, context: RunContext): Normalized
     error,
     messages: [...prompt, ...completion],
     metadata: compact({
-      environment: getText(run?.env_id) ?? getText(run?.env) ?? getText(run?.name),
+      title: describeRollout(environment, prompt),
+      environment,
       exampleId: exampleId ?? undefined,
       attempt,
       task: value.task,
@@ -128,6 +133,23 @@ export function mapVerifiersRow(value: unknown, context: RunContext): Normalized
     endedAt:
       startTime !== undefined && totalSeconds !== undefined ? toIsoTime(startTime + totalSeconds) : null,
   });
+}
+
+const TITLE_WORDS = 10;
+
+/** "wordle · You are playing Wordle. Guess the secret…": the environment, then the prompt's first words. */
+function describeRollout(environment: string | undefined, prompt: NormalizedMessage[]): string | undefined {
+  const users = prompt.filter((m) => m.role === "user" && m.text.trim() !== "");
+  const words = (users.at(-1)?.text ?? "").trim().split(/\s+/).filter(Boolean);
+  const opening =
+    words.length > TITLE_WORDS
+      ? `${words
+          .slice(0, TITLE_WORDS)
+          .join(" ")
+          .replace(/[,;:]$/, "")}…`
+      : words.join(" ");
+  const parts = [environment, opening].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ").slice(0, 200) : undefined;
 }
 
 /** `prompt` / `completion`: a message list, a plain string (completion envs) or null (errors). */

@@ -13,6 +13,7 @@ import { listTasksFromRollout } from "@/lib/promotion/queries";
 import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
+import { isAboveFullMarks } from "@/lib/rollouts/reward-scale";
 import { getRollout, listMessages, listSiblingRollouts } from "@/lib/rollouts/transcript-queries";
 import type { FlagView } from "@/lib/scanners/flag-view";
 import { listRolloutFlags } from "@/lib/scanners/queries";
@@ -50,7 +51,8 @@ export default async function RolloutPage({ params }: Props) {
   }));
   const queryClient = getQueryClient();
   queryClient.setQueryData(rolloutKeys.window(id, 0, TRANSCRIPT_WINDOW_SIZE), firstWindow);
-  const title = rollout.taskKey ?? rollout.externalId ?? `Rollout ${rollout.id.slice(0, 8)}`;
+  const importedTitle = typeof rollout.metadata?.title === "string" ? rollout.metadata.title : null;
+  const title = importedTitle ?? rollout.taskKey ?? rollout.externalId ?? `Rollout ${rollout.id.slice(0, 8)}`;
   return (
     <>
       <PageHeader
@@ -58,7 +60,7 @@ export default async function RolloutPage({ params }: Props) {
         description={[
           rollout.model ?? "unknown model",
           rollout.environmentName,
-          `reward ${formatReward(rollout.reward)}`,
+          `reward ${formatReward(rollout.reward)}${isAboveFullMarks(rollout.reward) ? " (above 1: see Outcome)" : ""}`,
         ]
           .filter(Boolean)
           .join(" · ")}

@@ -31,7 +31,7 @@ export default async function ImportPage() {
               <thead>
                 <tr>
                   <Th>Started</Th>
-                  <Th>Files</Th>
+                  <Th>Import</Th>
                   <Th>Format</Th>
                   <Th>Status</Th>
                   <Th className="text-right">Imported · skipped · failed</Th>
@@ -45,8 +45,11 @@ export default async function ImportPage() {
                     </Td>
                     <Td className="max-w-80 truncate" title={run.source}>
                       <Link href={`/rollouts?run=${run.id}`} className="text-accent underline">
-                        {run.source}
+                        {run.name ?? run.source}
                       </Link>
+                      {run.name ? (
+                        <span className="block truncate text-xs text-fg-muted">{run.source}</span>
+                      ) : null}
                     </Td>
                     <Td>{run.format}</Td>
                     <Td>

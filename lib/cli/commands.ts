@@ -1,0 +1,38 @@
+import type { Command } from "commander";
+import { getDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { registerAccountCommands } from "./accounts-commands";
+import { registerExportCommand } from "./export-command";
+import { registerImportCommand } from "./import-command";
+import { registerIndexCommand } from "./index-command";
+import { registerJobsCommands } from "./jobs-commands";
+import { withDatabase } from "./program";
+import { registerScanCommand } from "./scan-command";
+import { registerValidateCommand } from "./validate-command";
+
+/** Every `studio` command, on the given program (main.ts runs it; the docs test lists it). */
+export function registerCommands(program: Command): Command {
+  program
+    .command("migrate")
+    .description("apply pending database migrations")
+    .action(async () => {
+      await withDatabase(() => migrateDatabase(getDatabase()));
+      console.log("Database is up to date.");
+    });
+  registerAccountCommands(program);
+  registerImportCommand(program);
+  registerIndexCommand(program);
+  registerExportCommand(program);
+  registerJobsCommands(program);
+  registerValidateCommand(program);
+  registerScanCommand(program);
+  return program;
+}
+
+/** The command paths a user types, e.g. "migrate", "api-key create", "jobs wait". */
+export function listCommandPaths(program: Command, prefix: string[] = []): string[] {
+  return program.commands.flatMap((command) => {
+    const path = [...prefix, command.name()];
+    return command.commands.length > 0 ? listCommandPaths(command, path) : [path.join(" ")];
+  });
+}
