@@ -70,6 +70,13 @@ export function JobCard({ job, now, canManage }: { job: JobOutput; now: number; 
         ) : null}
       </header>
       <JobProgress job={job} now={now} />
+      {job.usage ? (
+        <p className="text-xs text-fg-muted tabular-nums" data-testid="job-usage">
+          {job.usage.inputTokens.toLocaleString("en-US")} input +{" "}
+          {job.usage.outputTokens.toLocaleString("en-US")} output tokens · ${job.usage.costUsd.toFixed(4)} so
+          far
+        </p>
+      ) : null}
       {job.error ? (
         <p
           className={job.status === "failed" ? "text-sm text-danger" : "text-sm text-fg-muted"}

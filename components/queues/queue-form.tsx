@@ -58,6 +58,12 @@ export function QueueForm({
             ))}
           </Select>
         </Field>
+        {sampling === "judge-disagreements" ? (
+          <p className="self-end text-xs text-fg-muted md:col-span-2">
+            Only judged rollouts where a judge's panel split on a criterion, or the judge's verdict
+            contradicts the reward (widest split first). New ones join after every judging job.
+          </p>
+        ) : null}
         {sampling === "random-audit" ? (
           <Field label="Sample (%)" htmlFor="q-percent" error={error?.fieldErrors?.samplePercent?.[0]}>
             <Input

@@ -154,6 +154,8 @@ export const judgments = pgTable(
   (t) => [
     uniqueIndex("judgments_version_rollout_criterion_key").on(t.judgeVersionId, t.rolloutId, t.criterionKey),
     index("judgments_rollout_idx").on(t.rolloutId),
+    /** A judging job's tokens and cost so far (the job's progress). */
+    index("judgments_job_idx").on(t.jobId),
     index("judgments_workspace_idx").on(t.workspaceId, t.createdAt),
   ],
 );

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { environments, judgeVersions } from "@/db/schema";
+import { environments, judgeVersions, queueItems } from "@/db/schema";
+import { loadJudgeDisagreements } from "@/lib/queues/judge-disagreement-queries";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
@@ -31,5 +32,15 @@ describe("the demo judge", () => {
     };
     expect(report.heldOut.overall.rollouts).toBeGreaterThanOrEqual(30);
     expect(report.heldOut.overall.kappa.lower).toBeGreaterThanOrEqual(0.6);
+    // The judge's slips against the reward wait in the "judge disagreements" queue.
+    expect(seeded.queue.itemCount).toBeGreaterThan(0);
+    const found = await loadJudgeDisagreements(
+      db,
+      (await db.select().from(queueItems).where(eq(queueItems.queueId, seeded.queue.id))).map(
+        (i) => i.rolloutId,
+      ),
+    );
+    expect(found.size).toBe(seeded.queue.itemCount);
+    expect([...found.values()].every((d) => d.isAgainstReward)).toBe(true);
   });
 });

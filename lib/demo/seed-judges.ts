@@ -7,6 +7,7 @@ import { deployJudgeVersion } from "@/lib/judges/deploy-judge";
 import { ensureCurrentVersion } from "@/lib/judges/judge-versions";
 import { submitLabel } from "@/lib/labels/submit-label";
 import { createProvider } from "@/lib/providers/save-provider";
+import { createQueue } from "@/lib/queues/create-queue";
 import { hashFraction } from "@/lib/queues/sampling";
 import { isPassingReward } from "@/lib/reports/pass-rule";
 import { findMemberCtx } from "./seed-evidence";
@@ -23,6 +24,7 @@ export const DEMO_PROVIDER = {
   model: "llama3.1:8b",
 };
 export const DEMO_JUDGE = "rubric-judge";
+export const DEMO_JUDGE_QUEUE = "Judge disagreements";
 /** Evidence rollouts given expert criterion scores. */
 const EXPERT_LABELS = 110;
 /** The share of criteria the seeded judge gets wrong. */
@@ -132,5 +134,18 @@ export async function seedDemoJudges({
       .values(rows.slice(i, i + 500))
       .onConflictDoNothing();
   await deployJudgeVersion({ ctx: expert, versionId: version.id });
-  return { labels: candidates.length, judgments: rows.length };
+  // Where the judge's slips land: rollouts whose judge verdict contradicts their reward.
+  const queue = await createQueue({
+    ctx: owner,
+    input: {
+      name: DEMO_JUDGE_QUEUE,
+      description:
+        "Rollouts where the judge contradicts the reward (or its panel splits). Fills itself after every judging job.",
+      filter: { environment: environment.slug },
+      sampling: "judge-disagreements",
+      overlap: 1,
+      isBlind: true,
+    },
+  });
+  return { labels: candidates.length, judgments: rows.length, queue };
 }

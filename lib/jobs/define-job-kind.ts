@@ -32,6 +32,8 @@ export type JobRun<P> = {
 /** Why a job attempt's signal was aborted. */
 export type AbortReason = "cancelled" | "shutdown" | "superseded";
 
+export type JobUsage = { inputTokens: number; outputTokens: number; costUsd: number };
+
 export type JobOutcome = "succeeded" | "failed" | "cancelled";
 
 /** `P` is the payload a handler gets; `I` what callers enqueue (before the schema's defaults). */
@@ -60,6 +62,8 @@ export type JobKind<P = unknown, I = P> = {
    * object: the job's result.
    */
   handler(run: JobRun<P>): Promise<unknown>;
+  /** What a job of this kind has spent so far (tokens, dollars), shown with its progress. */
+  usage?(jobId: string): Promise<JobUsage>;
   /** Runs once when the job ends for good (succeeded, failed, cancelled): clean-up such as upload folders. */
   onSettled?(args: { payload: P; outcome: JobOutcome; reason: string | null }): Promise<void>;
 };

@@ -31,6 +31,12 @@ export function toJobOutput(job: Job): JobOutput {
   };
 }
 
+/** The job's output with what it has spent so far, for kinds that measure it (judging). */
+async function withUsage(output: JobOutput): Promise<JobOutput> {
+  const usage = findJobKind(output.kind)?.usage;
+  return usage ? { ...output, usage: await usage(output.id) } : output;
+}
+
 /** The job row of this workspace, or not_found. */
 export async function findWorkspaceJob(ctx: Ctx, id: string): Promise<Job> {
   const { id: jobId } = parseInput(jobIdInput, { id });
@@ -44,7 +50,7 @@ export async function findWorkspaceJob(ctx: Ctx, id: string): Promise<Job> {
 
 export async function getJob({ ctx, id }: { ctx: Ctx; id: string }): Promise<JobOutput> {
   assertCan(ctx, "jobs.read");
-  return toJobOutput(await findWorkspaceJob(ctx, id));
+  return withUsage(toJobOutput(await findWorkspaceJob(ctx, id)));
 }
 
 export async function listJobs({
@@ -76,7 +82,7 @@ export async function listJobs({
     )
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toJobOutput);
+  const items = await Promise.all(rows.slice(0, limit).map((row) => withUsage(toJobOutput(row))));
   const last = rows.length > limit ? rows[limit - 1] : null;
   return { items, nextCursor: last ? `${last.createdAt.toISOString()}|${last.id}` : null };
 }

@@ -29,6 +29,8 @@ export const jobOutput = z.object({
   errors: z.array(z.object({ item: z.string(), message: z.string(), at: z.string() })),
   error: z.string().nullable(),
   result: z.record(z.string(), z.unknown()).nullable(),
+  /** What the job has spent so far, for kinds that call paid models (judging): tokens and dollars. */
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }).optional(),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
   createdAt: z.string(),

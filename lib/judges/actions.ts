@@ -5,6 +5,7 @@ import { requireCtx, runAction } from "@/lib/auth/run-action";
 import { cancelJob } from "@/lib/jobs/cancel-job";
 import { createJudge as createJudgeVerb } from "./create-judge";
 import { deployJudgeVersion, setCalibrationBar as setCalibrationBarVerb } from "./deploy-judge";
+import { listJudgingChoices as listJudgingChoicesQuery } from "./judging-choices";
 import type { TryJudgeInput } from "./schemas";
 import type { StartJudgingInput } from "./start-judging";
 import { startJudging as startJudgingVerb } from "./start-judging";
@@ -49,6 +50,12 @@ export async function startJudging(input: StartJudgingInput) {
     revalidatePath("/environments", "layout");
     return started;
   });
+}
+
+export async function listJudgingChoices(filter: Record<string, string>) {
+  return runAction("listJudgingChoices", async (session) =>
+    listJudgingChoicesQuery({ ctx: requireCtx(session), filter }),
+  );
 }
 
 export async function deployJudge(_prev: unknown, form: FormData) {

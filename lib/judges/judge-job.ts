@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { judgeVersions, judgments, rollouts } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { defineJobKind, PermanentJobError } from "@/lib/jobs/define-job-kind";
 import { withProviderLimit } from "@/lib/jobs/provider-limit";
+import { syncJudgeDisagreementQueues } from "@/lib/queues/sync-queue-items";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
 import { parseInput } from "@/lib/validation";
@@ -26,19 +27,36 @@ export const judgePayload = z.object({
   purpose: z.enum(["run", "calibrate"]).default("run"),
   /** The Rollouts list's filter fields; the judge's environment always applies. */
   filter: z.record(z.string(), z.string()).default({}),
+  /** Rollouts created after the job was started are left out: it judges what the filter showed then. */
+  createdBefore: z.iso.datetime().optional(),
 });
 export type JudgePayload = z.input<typeof judgePayload>;
+
+/** The conditions of "the rollouts this filter matches in the judge's environment". */
+export function buildJudgeTargetConditions(
+  workspaceId: string,
+  environmentId: string,
+  filter: Record<string, string>,
+  createdBefore?: string,
+) {
+  const parsed = parseInput(rolloutFilterInput, { ...filter, cursor: undefined, limit: undefined });
+  return and(
+    ...buildFilterConditions(workspaceId, parsed),
+    eq(rollouts.environmentId, environmentId),
+    createdBefore ? lte(rollouts.createdAt, new Date(createdBefore)) : undefined,
+  );
+}
 
 async function listTargetRollouts(
   workspaceId: string,
   environmentId: string,
   filter: Record<string, string>,
+  createdBefore?: string,
 ) {
-  const parsed = parseInput(rolloutFilterInput, { ...filter, cursor: undefined, limit: undefined });
   const rows = await db
     .select({ id: rollouts.id })
     .from(rollouts)
-    .where(and(...buildFilterConditions(workspaceId, parsed), eq(rollouts.environmentId, environmentId)))
+    .where(buildJudgeTargetConditions(workspaceId, environmentId, filter, createdBefore))
     .orderBy(rollouts.createdAt, rollouts.id)
     .limit(MAX_JUDGE_ROLLOUTS);
   return rows.map((r) => r.id);
@@ -64,6 +82,7 @@ export const judgeJob = defineJobKind({
   permission: "judges.write",
   maxAttempts: 3,
   retryDelaySeconds: 30,
+  usage: sumJobUsage,
   async handler({ job, ctx, payload, signal, progress }) {
     const version = await getJudgeVersion({ ctx, versionId: payload.judgeVersionId }).catch((error) => {
       if (error instanceof AppError) throw new PermanentJobError(error.message);
@@ -73,7 +92,12 @@ export const judgeJob = defineJobKind({
     const ids =
       payload.purpose === "calibrate"
         ? await listUnjudgedCalibrationRollouts(ctx, version)
-        : await listTargetRollouts(ctx.workspace.id, version.environmentId, payload.filter);
+        : await listTargetRollouts(
+            ctx.workspace.id,
+            version.environmentId,
+            payload.filter,
+            payload.createdBefore,
+          );
     progress.setTotal(ids.length);
     const totals = await runJudging({
       ctx,
@@ -107,6 +131,12 @@ export const judgeJob = defineJobKind({
         })
         .where(eq(judgeVersions.id, version.id));
     }
-    return { ...totals, version: version.version };
+    // New disagreements (a split panel, the judge against the reward) go to review by themselves.
+    const queued = totals.judged > 0 && !signal.aborted ? await syncJudgeDisagreementQueues(ctx) : [];
+    return {
+      ...totals,
+      version: version.version,
+      sentToReview: queued.reduce((sum, q) => sum + q.added, 0),
+    };
   },
 });

@@ -191,6 +191,7 @@ export const ACTION_RULES = {
   createJudge: "judges.write",
   tryJudge: "judges.write",
   startJudging: "judges.write",
+  listJudgingChoices: "judges.write",
   deployJudge: "judges.write",
   setCalibrationBar: "judges.set-bar",
   cancelJudgeJob: "jobs.manage",

@@ -12,6 +12,7 @@ export const SAMPLING_NAMES: Record<QueueSampling, string> = {
   "disagreements-first": "Disagreements first",
   "unlabeled-first": "Unlabelled first",
   "flagged-first": "Flagged first (highest scanner severity)",
+  "judge-disagreements": "Judge disagreements (panel split, or judge against the reward)",
 };
 
 /** Items a queue draws at most, so a broad filter can't make a queue unworkable. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { queueItems, reviewQueues, rollouts } from "@/db/schema";
+import { judgments, queueItems, reviewQueues, rollouts } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
@@ -10,6 +10,8 @@ import { rolloutFilterInput } from "@/lib/rollouts/schemas";
 import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import type { QueueSampling } from "@/lib/values/review-values";
+import { orderJudgeDisagreements } from "./judge-disagreement";
+import { loadJudgeDisagreements } from "./judge-disagreement-queries";
 import { sampleQueueItems } from "./sampling";
 import { MAX_QUEUE_ITEMS, queueRefInput } from "./schemas";
 
@@ -32,13 +34,24 @@ type QueueForSync = {
  */
 export async function drawQueueItems(tx: Tx, workspaceId: string, queue: QueueForSync): Promise<number> {
   const filter = parseInput(rolloutFilterInput, queue.filter);
+  const isJudgeSampling = queue.sampling === "judge-disagreements";
+  const judged = sql`exists (select 1 from ${judgments} where ${judgments.rolloutId} = ${sql.raw(`"rollouts"."id"`)})`;
   const candidates = await tx
     .select({ id: rollouts.id, reward: rollouts.reward, createdAt: rollouts.createdAt })
     .from(rollouts)
-    .where(and(...buildFilterConditions(workspaceId, filter)))
+    .where(and(...buildFilterConditions(workspaceId, filter), isJudgeSampling ? judged : undefined))
     .orderBy(sql`${rollouts.createdAt} desc`, sql`${rollouts.id} desc`)
     .limit(MAX_CANDIDATES);
-  const order = sampleQueueItems({ candidates, ...queue });
+  let order: string[];
+  if (isJudgeSampling) {
+    const found = await loadJudgeDisagreements(
+      tx,
+      candidates.map((c) => c.id),
+    );
+    order = orderJudgeDisagreements(candidates.map((c) => ({ ...c, disagreement: found.get(c.id) })));
+  } else {
+    order = sampleQueueItems({ candidates, ...queue });
+  }
   const existing = await tx
     .select({ rolloutId: queueItems.rolloutId })
     .from(queueItems)
@@ -73,6 +86,54 @@ export async function drawQueueItems(tx: Tx, workspaceId: string, queue: QueueFo
   }
   await tx.update(reviewQueues).set({ itemsSyncedAt: new Date() }).where(eq(reviewQueues.id, queue.id));
   return added.length;
+}
+
+/**
+ * After a judging job: every open "judge disagreements" queue of the workspace draws the rollouts
+ * that now disagree, so they reach reviewers without anyone syncing. Returns items added per queue.
+ */
+export async function syncJudgeDisagreementQueues(ctx: Ctx): Promise<{ queueId: string; added: number }[]> {
+  const queues = await runInTransaction(ctx, (tx) =>
+    tx
+      .select({ id: reviewQueues.id })
+      .from(reviewQueues)
+      .where(
+        and(
+          eq(reviewQueues.workspaceId, ctx.workspace.id),
+          eq(reviewQueues.sampling, "judge-disagreements"),
+          isNull(reviewQueues.archivedAt),
+        ),
+      ),
+  );
+  const out: { queueId: string; added: number }[] = [];
+  for (const { id } of queues) {
+    const added = await runInTransaction(ctx, async (tx) => {
+      const [queue] = await tx
+        .select({
+          id: reviewQueues.id,
+          filter: reviewQueues.filter,
+          sampling: reviewQueues.sampling,
+          samplePercent: reviewQueues.samplePercent,
+          seed: reviewQueues.seed,
+        })
+        .from(reviewQueues)
+        .where(eq(reviewQueues.id, id))
+        .for("update");
+      const count = await drawQueueItems(tx, ctx.workspace.id, queue);
+      if (count > 0) {
+        await recordAudit(tx, ctx.actor, {
+          workspaceId: ctx.workspace.id,
+          action: "queue.sync",
+          targetType: "review_queue",
+          targetId: queue.id,
+          details: { added: count, reason: "judge disagreements after judging" },
+        });
+      }
+      return count;
+    });
+    out.push({ queueId: id, added });
+  }
+  return out;
 }
 
 /** Adds the rollouts that match the queue's filter since it was created or last synced. */

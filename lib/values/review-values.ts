@@ -27,5 +27,6 @@ export const QUEUE_SAMPLINGS = [
   "disagreements-first",
   "unlabeled-first",
   "flagged-first",
+  "judge-disagreements",
 ] as const;
 export type QueueSampling = (typeof QUEUE_SAMPLINGS)[number];

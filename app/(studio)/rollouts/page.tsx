@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { JudgeRolloutsPanel } from "@/components/judges/judge-rollouts-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { RolloutFilters } from "@/components/rollouts/rollout-filters";
 import { RolloutTable } from "@/components/rollouts/rollout-table";
-import { SearchIndexingNotice } from "@/components/rollouts/search-indexing-notice";
+import { SearchIndexingNotice, SearchPartialNotice } from "@/components/rollouts/search-indexing-notice";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getWorkspacePageContext } from "@/lib/auth/current";
@@ -17,6 +18,7 @@ import {
   readSearchParams,
   rolloutFilterInput,
 } from "@/lib/rollouts/schemas";
+import { PHRASE_CANDIDATE_LIMIT } from "@/lib/search/text-search";
 
 export const metadata: Metadata = { title: "Rollouts" };
 
@@ -98,12 +100,22 @@ export default async function RolloutsPage({ searchParams }: Props) {
       ) : (
         <div className="flex flex-col gap-4">
           <RolloutFilters filter={raw} facets={facets} />
+          {can(ctx.role, "judges.write") && total.count > 0 ? (
+            <div>
+              <JudgeRolloutsPanel
+                key={buildFilterQuery({ ...raw, cursor: undefined, sort: undefined })}
+                filter={pickFilter(raw)}
+                canCancel={can(ctx.role, "jobs.manage")}
+              />
+            </div>
+          ) : null}
           <p className="text-sm text-fg-muted" aria-live="polite" data-testid="rollout-count">
             {formatCount(total.count)}
             {total.isCapped ? "+" : ""} {total.count === 1 ? "rollout" : "rollouts"}
             {isFiltered ? (total.count === 1 && !total.isCapped ? " matches" : " match") : ""}
           </p>
           {page.searchPending ? <SearchIndexingNotice pending={page.searchPending} /> : null}
+          {page.searchPartial ? <SearchPartialNotice checked={PHRASE_CANDIDATE_LIMIT} /> : null}
           {page.items.length === 0 ? (
             <EmptyState
               title="No rollouts match"
@@ -139,6 +151,11 @@ export default async function RolloutsPage({ searchParams }: Props) {
       )}
     </>
   );
+}
+
+/** The narrowing fields of the page's filter (no sort or paging): what "Judge these rollouts" judges. */
+function pickFilter(raw: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(FILTER_FIELDS.flatMap((f) => (raw[f] ? [[f, raw[f]]] : [])));
 }
 
 async function loadPage(ctx: Parameters<typeof listRollouts>[0]["ctx"], raw: Record<string, string>) {

@@ -5,6 +5,7 @@ import { ArchiveEnvironmentButton } from "@/components/environments/archive-envi
 import { CreateRubricForm } from "@/components/environments/create-rubric-form";
 import { EnvironmentSettingsForm } from "@/components/environments/environment-settings-form";
 import { TasksTable } from "@/components/environments/tasks-table";
+import { JudgeRolloutsPanel } from "@/components/judges/judge-rollouts-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -89,6 +90,26 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
         </span>
       </div>
       <div className="flex flex-col gap-6">
+        {can(ctx.role, "judges.write") ? (
+          <Section
+            title="Rollouts"
+            description="Grade this environment's rollouts with one of its judges, in the background."
+          >
+            <div className="flex flex-wrap items-start gap-3">
+              <Link
+                href={`/rollouts?environment=${encodeURIComponent(slug)}`}
+                className={buttonVariants({ variant: "secondary" })}
+              >
+                Browse rollouts
+              </Link>
+              <JudgeRolloutsPanel
+                filter={{ environment: slug }}
+                canCancel={can(ctx.role, "jobs.manage")}
+                label="Judge this environment's rollouts"
+              />
+            </div>
+          </Section>
+        ) : null}
         <Section
           title={`Tasks (${tasks.length})`}
           description="Each task's coverage check counts what the grader misses: requirements nothing checks, criteria the prompt never asks for, answer-key leaks."
