@@ -53,9 +53,6 @@ export function connectDatabase(target: DatabaseTarget): DatabaseConnection {
     database: "postgres",
     onnotice: ignoreNotice,
     connection: { [DATA_DIR_PARAMETER]: dataDir },
-    // The first connection waits while the owner opens PGlite (creating a fresh folder takes tens of
-    // seconds on a busy machine), longer than postgres.js's default 30 s.
-    connect_timeout: 120,
     socket: () => connectEmbedded(dataDir, port),
   };
   const sql = postgres(options);
