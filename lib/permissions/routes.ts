@@ -45,6 +45,8 @@ export const PAGE_RULES = {
   "/public/datasheets/[token]": "public",
   "/public/datasheets/[token]/samples/[sample]": "public",
   "/settings": "workspace.view",
+  "/settings/api-keys": "api-keys.manage",
+  "/settings/audit": "audit.read",
   "/jobs": "jobs.read",
 } as const satisfies Record<string, RouteRule>;
 
