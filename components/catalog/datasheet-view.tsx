@@ -9,7 +9,13 @@ import type { Datasheet } from "@/lib/catalog/datasheet";
 import { formatPercent } from "@/lib/catalog/format";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
 import { formatDateTime } from "@/lib/rollouts/format";
-import { DifficultyFigures, FailureFigures, RobustnessFigures, ScalingFigures } from "./report-figures";
+import {
+  DifficultyFigures,
+  FailureFigures,
+  HackRateFigures,
+  RobustnessFigures,
+  ScalingFigures,
+} from "./report-figures";
 import { SampleTaskView } from "./sample-task-view";
 
 /** A published environment's datasheet; `samplePath` is where a sample's transcript opens. */
@@ -135,6 +141,12 @@ export function DatasheetView({
         description="The judge that grades the rubric now, and how well it agrees with experts on a held-out set."
       >
         <JudgeEvidenceView evidence={sheet.judge} />
+      </Section>
+      <Section
+        title="Hack rate"
+        description="Rollouts the reward-hack scanners flagged, and rollouts reviewers confirmed as reward hacks (flags never decide a label)."
+      >
+        <HackRateFigures report={sheet.report} />
       </Section>
       <Section title="Scaling" description="What a task cost to write and review.">
         <ScalingFigures report={sheet.report} />
