@@ -26,6 +26,9 @@ export type DatabaseTarget = { url: string } | { dataDir: string; port?: number 
 
 const ignoreNotice = () => {};
 
+/** How long the first connection may wait for the embedded database to start (see connectDatabase). */
+export const EMBEDDED_CONNECT_TIMEOUT_SECONDS = 180;
+
 export function connectDatabase(target: DatabaseTarget): DatabaseConnection {
   if ("url" in target) {
     const sql = postgres(target.url, { max: 10, onnotice: ignoreNotice });
@@ -41,6 +44,10 @@ export function connectDatabase(target: DatabaseTarget): DatabaseConnection {
   // postgres.js supports a custom `socket` factory at runtime; its type definitions omit it.
   const options: postgres.Options<Record<string, never>> & { socket: () => Promise<Socket> } = {
     max: 1,
+    // The first connection creates the data folder (PGlite's initdb): over 40 s on a busy machine,
+    // where postgres.js's default 30 s made a fresh `npm start` fail with "Failed query: CREATE
+    // SCHEMA…". PGCONNECT_TIMEOUT still overrides it.
+    connect_timeout: Number(process.env.PGCONNECT_TIMEOUT) || EMBEDDED_CONNECT_TIMEOUT_SECONDS,
     prepare: false,
     username: "postgres",
     database: "postgres",

@@ -59,6 +59,7 @@ test("[accounts] an owner adds a member and creates an API key that works on /ap
     page.getByRole("table", { name: "Members" }).getByRole("cell", { name: memberEmail, exact: true }),
   ).toBeVisible();
 
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "API keys" }).click();
   await page.getByLabel("Key name").fill("e2e key");
   await page.getByLabel("Key role").selectOption("author");
   await page.getByRole("button", { name: "Create API key" }).click();

@@ -31,34 +31,32 @@ export function CodeEditor({
   const theme = useMonacoTheme();
   const handleMount: OnMount = (instance) => onMount?.(instance);
   return (
-    <div className="overflow-hidden rounded-md border border-border">
-      <Editor
-        defaultValue={value}
-        language={language}
-        theme={theme}
-        height={height}
-        onChange={(next) => onChange?.(next ?? "")}
-        onMount={handleMount}
-        loading={<p className="p-3 text-sm text-fg-muted">Loading the editor…</p>}
-        options={{
-          ariaLabel,
-          readOnly: isReadOnly,
-          wordWrap: "on",
-          minimap: { enabled: false },
-          lineNumbers: language === "markdown" || language === "plaintext" ? "off" : "on",
-          scrollBeyondLastLine: false,
-          autoClosingBrackets: "never",
-          autoClosingQuotes: "never",
-          autoSurround: "never",
-          quickSuggestions: false,
-          wordBasedSuggestions: "off",
-          renderLineHighlight: "none",
-          fontSize: 13,
-          padding: { top: 8, bottom: 8 },
-          automaticLayout: true,
-          tabFocusMode: language === "markdown" || language === "plaintext",
-        }}
-      />
-    </div>
+    <Editor
+      defaultValue={value}
+      language={language}
+      theme={theme}
+      height={height}
+      onChange={(next) => onChange?.(next ?? "")}
+      onMount={handleMount}
+      loading={null}
+      options={{
+        ariaLabel,
+        readOnly: isReadOnly,
+        wordWrap: "on",
+        minimap: { enabled: false },
+        lineNumbers: language === "markdown" || language === "plaintext" ? "off" : "on",
+        scrollBeyondLastLine: false,
+        autoClosingBrackets: "never",
+        autoClosingQuotes: "never",
+        autoSurround: "never",
+        quickSuggestions: false,
+        wordBasedSuggestions: "off",
+        renderLineHighlight: "none",
+        fontSize: 13,
+        padding: { top: 8, bottom: 8 },
+        automaticLayout: true,
+        tabFocusMode: language === "markdown" || language === "plaintext",
+      }}
+    />
   );
 }

@@ -21,7 +21,10 @@ export function EnvironmentList({ environments }: { environments: EnvironmentSum
           </div>
           <p className="text-xs text-fg-muted">
             <span className="font-mono">{e.slug}</span>
-            {e.domain ? ` · ${e.domain}` : ""} · {e.taskCount} {e.taskCount === 1 ? "task" : "tasks"}
+            {e.domain ? ` · ${e.domain}` : ""} · {e.taskCount} {e.taskCount === 1 ? "task" : "tasks"} ·{" "}
+            <Link href={`/environments/${e.slug}/versions`} className="text-accent hover:underline">
+              Versions
+            </Link>
           </p>
           {e.description ? <p className="line-clamp-3 text-sm text-fg-muted">{e.description}</p> : null}
           {e.tags.length ? (

@@ -21,12 +21,25 @@ export function CreateWorkspaceForm() {
           <Field label="Workspace name" htmlFor="workspace-name">
             <Input id="workspace-name" name="name" required className="w-60" />
           </Field>
-          <Field label="Workspace slug" htmlFor="workspace-slug" hint="lowercase-with-dashes">
-            <Input id="workspace-slug" name="slug" required className="w-48" />
+          <Field label="Workspace slug" htmlFor="workspace-slug">
+            <Input
+              id="workspace-slug"
+              name="slug"
+              required
+              placeholder="ai-safety"
+              aria-describedby="workspace-slug-hint"
+              className="w-48"
+            />
           </Field>
           <Button type="submit" variant="secondary" disabled={isPending}>
             Create workspace
           </Button>
+          {/* Under the row, not under the slug field: a hint inside one field of a bottom-aligned row
+              lifts that field out of line with the others. */}
+          <p id="workspace-slug-hint" className="basis-full text-xs text-fg-muted">
+            The slug names the workspace in links and in the command line: lowercase letters, digits and
+            dashes.
+          </p>
         </>
       )}
     </ActionForm>

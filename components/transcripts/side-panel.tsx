@@ -26,9 +26,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `rollout-block-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section className="border-t border-border pt-4 first:border-t-0 first:pt-0">
-      <h2 className="mb-2 text-xs font-semibold uppercase tracking-wide text-fg-muted">{title}</h2>
+    <section aria-labelledby={headingId} className="border-t border-border pt-4 first:border-t-0 first:pt-0">
+      <h2 id={headingId} className="mb-2 text-xs font-semibold uppercase tracking-wide text-fg-muted">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -61,11 +64,16 @@ export function SidePanel({ rollout, siblings }: { rollout: RolloutDetail; sibli
       </Block>
       {scores.length > 0 ? (
         <Block title="Scores">
+          {/* Score names come from the source (`judge_reward_func`, `read_section_calls`): the name
+              takes the room there is and wraps inside it; the value keeps its own column. */}
           <dl>
             {scores.map(([key, value]) => (
-              <Row key={key} label={key}>
-                <span className="tabular-nums">{formatReward(value)}</span>
-              </Row>
+              <div key={key} className="flex items-baseline justify-between gap-3 py-1 text-sm">
+                <dt className="min-w-0 text-fg-muted [overflow-wrap:anywhere]" title={key}>
+                  {key}
+                </dt>
+                <dd className="shrink-0 tabular-nums text-fg">{formatReward(value)}</dd>
+              </div>
             ))}
           </dl>
         </Block>

@@ -60,13 +60,25 @@ export function buildStartupMessage(params: Map<string, string>): Buffer {
 }
 
 /** An ErrorResponse followed by nothing: the client reports it and the socket is closed. */
-export function buildFatalError(message: string): Buffer {
-  const fields = Buffer.from(`SFATAL\0VFATAL\0C08004\0M${message}\0\0`, "utf8");
+export function buildFatalError(message: string, code = "08004"): Buffer {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
   const head = Buffer.alloc(5);
   head.write("E", 0, "ascii");
   head.writeInt32BE(4 + fields.length, 1);
   return Buffer.concat([head, fields]);
 }
+
+/** A simple-protocol Query message. */
+export function buildQueryMessage(query: string): Uint8Array {
+  const text = Buffer.from(`${query}\0`, "utf8");
+  const head = Buffer.alloc(5);
+  head.write("Q", 0, "ascii");
+  head.writeInt32BE(4 + text.length, 1);
+  return new Uint8Array(Buffer.concat([head, text]));
+}
+
+/** Sync: ends an extended-protocol exchange (and clears an error state); answered by ReadyForQuery. */
+export const SYNC_MESSAGE = new Uint8Array([0x53, 0, 0, 0, 4]);
 
 /** Watches server output for ReadyForQuery ('Z', length 5, status) and remembers the last status. */
 export class ReadyForQueryTracker {

@@ -151,7 +151,7 @@ export async function createApiKey(_prev: unknown, form: FormData) {
       ctx: requireCtx(session),
       input: parseInput(createApiKeyInput, fields(form)),
     });
-    revalidatePath("/settings");
+    revalidatePath("/settings/api-keys");
     return key;
   });
 }
@@ -159,7 +159,7 @@ export async function createApiKey(_prev: unknown, form: FormData) {
 export async function revokeApiKey(_prev: unknown, form: FormData) {
   return runAction("revokeApiKey", async (session) => {
     await revokeApiKeyVerb({ ctx: requireCtx(session), input: { id: field(form, "id") } });
-    revalidatePath("/settings");
+    revalidatePath("/settings/api-keys");
     return null;
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
-import { apiKeys, auditLog, invites, memberships, users } from "@/db/schema";
+import { apiKeys, invites, memberships, users } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 
@@ -52,23 +52,4 @@ export async function listApiKeys({ ctx }: { ctx: Ctx }) {
     .from(apiKeys)
     .where(eq(apiKeys.workspaceId, ctx.workspace.id))
     .orderBy(desc(apiKeys.createdAt));
-}
-
-export async function listAuditEntries({ ctx, limit = 50 }: { ctx: Ctx; limit?: number }) {
-  assertCan(ctx, "audit.read");
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      actorKind: auditLog.actorKind,
-      actorEmail: users.email,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(eq(auditLog.workspaceId, ctx.workspace.id))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(limit);
 }

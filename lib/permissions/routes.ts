@@ -45,6 +45,8 @@ export const PAGE_RULES = {
   "/public/datasheets/[token]": "public",
   "/public/datasheets/[token]/samples/[sample]": "public",
   "/settings": "workspace.view",
+  "/settings/api-keys": "api-keys.manage",
+  "/settings/audit": "audit.read",
   "/jobs": "jobs.read",
 } as const satisfies Record<string, RouteRule>;
 
@@ -199,6 +201,10 @@ export const ACTION_RULES = {
   reviewFlag: "review.work",
   updateSignatureSetting: "scanners.manage",
   scanPendingNow: "scanners.run",
+  configureLlmScanner: "scanners.manage",
+  deployLlmScanner: "scanners.manage",
+  startLlmScan: "scanners.llm",
+  startCorpusReplay: "environments.export",
 } as const satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof PAGE_RULES;

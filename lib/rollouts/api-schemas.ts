@@ -99,6 +99,12 @@ export const ROLLOUT_OPERATIONS: ApiOperations = {
         .describe(
           "With ?q=: rollouts of the workspace not searchable yet (imported, awaiting the search indexer); results may grow",
         ),
+      searchPartial: z
+        .boolean()
+        .nullable()
+        .describe(
+          "With ?q=: true when a phrase of common words was checked in only the first 5,000 messages holding all its words, so matches may be missing (add a rarer word)",
+        ),
     }),
   },
   "GET /api/v1/rollouts/[id]": {

@@ -24,6 +24,9 @@ const OUTER_ROLLOUT_ID = sql.raw(`"rollouts"."id"`);
  * `visibleLabels`: a condition on `labels` keeping the caller's visible rows (lib/labels/visibility.ts);
  * the label filter counts only those, so a blind queue's hidden labels don't show through it.
  */
+/** Ids as one uuid[] parameter (they come from the database, never from input). */
+export const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+
 export function buildFilterConditions(
   workspaceId: string,
   filter: RolloutFilter,
@@ -71,6 +74,9 @@ export function buildFilterConditions(
     // message_search, whatever the planner estimates (a join could rescan the index per rollout).
     conditions.push(sql`${OUTER_ROLLOUT_ID} = any(array(select distinct ${messageSearch.rolloutId} from ${messageSearch}
       where ${messageSearch.workspaceId} = ${workspaceId} and ${messageSearch.search} @@ ${toTsQuery(filter.q)}))`);
+  } else if (filter.q && typeof searchStrategy === "object") {
+    // A phrase of common words: the rollouts found among the first candidates (findBoundedMatches).
+    conditions.push(sql`${OUTER_ROLLOUT_ID} = any(${uuidArray(searchStrategy.rolloutIds)})`);
   } else if (filter.q) {
     // A check per rollout in sort order (run it under preferOrderedIndexScans: a btree scan of the
     // rollout's messages that stops at the first match). `offset 0` keeps it a per-row subplan:

@@ -12,7 +12,13 @@ import { chooseSearchStrategy, type SearchStrategy } from "@/lib/search/search-s
 import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { buildFilterConditions, buildKeysetCondition, buildOrderBy, createdAtKey } from "./filter-sql";
+import {
+  buildFilterConditions,
+  buildKeysetCondition,
+  buildOrderBy,
+  createdAtKey,
+  uuidArray,
+} from "./filter-sql";
 import { type HighlightSegment, MATCH_END, MATCH_START, splitHighlights } from "./highlights";
 import { type RolloutFilter, type RolloutFilterInput, rolloutFilterInput } from "./schemas";
 
@@ -48,6 +54,11 @@ export type RolloutPage = {
   nextCursor: string | null;
   /** With a search: rollouts not searchable yet (the indexer follows imports), so results may grow. */
   searchPending: number | null;
+  /**
+   * With a phrase of common words (the `bounded` plan): true when only the first
+   * PHRASE_CANDIDATE_LIMIT messages holding all its words were checked, so matches may be missing.
+   */
+  searchPartial: boolean | null;
 };
 
 /** The listed rollout's id in correlated subqueries (see OUTER_ROLLOUT_ID in filter-sql.ts). */
@@ -103,6 +114,7 @@ export async function listRollouts({
         })
       : new Map<string, RolloutListItem["snippet"]>();
     const searchPending = filter.q ? await countPendingRollouts(ctx.workspace.id, tx) : null;
+    const searchPartial = filter.q ? typeof strategy === "object" && strategy.isPartial : null;
     return {
       items: page.map(({ createdAtKey: _key, ...row }) => ({
         ...row,
@@ -110,6 +122,7 @@ export async function listRollouts({
       })),
       nextCursor,
       searchPending,
+      searchPartial,
     };
   });
 }
@@ -214,11 +227,16 @@ export function selectSnippets({
   // Ids as one uuid[] parameter (they come from the database, never from input).
   const ids = sql`${`{${rolloutIds.join(",")}}`}::uuid[]`;
   const firstMatches =
-    strategy === "index"
-      ? sql`select distinct on (ms.rollout_id) ms.rollout_id, ms.message_index from ${messageSearch} ms
+    typeof strategy === "object"
+      ? sql`select b.rollout_id, b.message_index
+          from unnest(${uuidArray(strategy.rolloutIds)}, ${`{${strategy.messageIndexes.join(",")}}`}::int[])
+            as b(rollout_id, message_index)
+          where b.rollout_id = any(${ids})`
+      : strategy === "index"
+        ? sql`select distinct on (ms.rollout_id) ms.rollout_id, ms.message_index from ${messageSearch} ms
           where ms.rollout_id = any(${ids}) and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}
           order by ms.rollout_id, ms.message_index`
-      : sql`select r.id as rollout_id, f.message_index from unnest(${ids}) as r(id)
+        : sql`select r.id as rollout_id, f.message_index from unnest(${ids}) as r(id)
           cross join lateral (select ms.message_index from ${messageSearch} ms
             where ms.rollout_id = r.id and ms.workspace_id = ${workspaceId} and ms.search @@ ${toTsQuery(q)}
             order by ms.message_index limit 1) as f`;

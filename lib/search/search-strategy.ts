@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { messageSearch } from "@/db/schema";
-import { toGinCandidateQuery, toTsQuery } from "./text-search";
+import { PHRASE_CANDIDATE_LIMIT, toGinCandidateQuery, toTsQuery } from "./text-search";
 
 // Which plan a search runs, decided by measuring rather than by the planner's estimates: those come
 // from table statistics, which don't exist until something runs ANALYZE (never on PGlite, and not
@@ -13,8 +13,27 @@ import { toGinCandidateQuery, toTsQuery } from "./text-search";
 // `scan`: walk the workspace's rollouts in sort order and check each one's messages in message
 //   order with a plain btree scan, stopping at the first match. Its cost is how many messages are
 //   checked before a page of matching rollouts fills: few for common words, everything for rare ones.
+// `bounded`: a phrase of common words that are rarely adjacent (`"check the output"`) is costly both
+//   ways: the GIN index returns every message holding all the words, each rechecked for positions,
+//   and a scan checks almost every message before a page fills. So only the first
+//   PHRASE_CANDIDATE_LIMIT messages holding all the words are rechecked; the list says when that
+//   cut the search short (text-search.ts).
 
-export type SearchStrategy = "index" | "scan";
+export type SearchChoice = "index" | "scan" | "bounded";
+
+/**
+ * The bounded plan, run before the page: the first matching message of each rollout among the
+ * first PHRASE_CANDIDATE_LIMIT candidates, and whether candidates were left unchecked.
+ */
+export type BoundedMatches = {
+  kind: "bounded";
+  rolloutIds: string[];
+  messageIndexes: number[];
+  isPartial: boolean;
+};
+
+/** How the rollout list runs a search: a plan, or the bounded plan's matches. */
+export type SearchStrategy = "index" | "scan" | BoundedMatches;
 
 /** Pages of message_search read by the sample: a few thousand messages, a few milliseconds. */
 const SAMPLE_PAGES = 160;
@@ -25,6 +44,8 @@ const PAGE_ROLLOUTS = 51;
  * factor covers matches bunched in fewer rollouts before preferring it.
  */
 const SCAN_CAUTION = 4;
+/** Estimated rechecks above which both exact plans lose to the bounded plan's PHRASE_CANDIDATE_LIMIT. */
+const BOUNDED_ABOVE = 4 * PHRASE_CANDIDATE_LIMIT;
 
 /** The percentage of message_search's pages that makes SAMPLE_PAGES (all of a small table). */
 const SAMPLE_PERCENT = sql`(select least(100, 100.0 * ${SAMPLE_PAGES}
@@ -38,10 +59,12 @@ export type SearchSample = {
   workspaceMatching: number;
   /** Sampled messages of any workspace that the GIN index returns as candidates for the query. */
   candidates: number;
+  /** Whether the query holds a phrase (word positions are checked after the GIN index). */
+  hasPhrase: boolean;
 };
 
 /** Estimated messages each plan touches, from a sample; the cheaper plan wins (index on a tie). */
-export function decideSearchStrategy(sample: SearchSample): SearchStrategy {
+export function decideSearchStrategy(sample: SearchSample): SearchChoice {
   const scale = 100 / sample.percent;
   const indexCost = sample.candidates * scale;
   const workspaceMessages = sample.workspaceSampled * scale;
@@ -52,6 +75,11 @@ export function decideSearchStrategy(sample: SearchSample): SearchStrategy {
           (SCAN_CAUTION * PAGE_ROLLOUTS * sample.workspaceSampled) / sample.workspaceMatching,
         )
       : workspaceMessages;
+  // A phrase whose exact plans would both recheck several times what the bounded plan does: the
+  // index's candidates, and the scan's expected checks (without its caution factor).
+  const isCostlyPhrase =
+    sample.hasPhrase && indexCost > BOUNDED_ABOVE && scanCost / SCAN_CAUTION > BOUNDED_ABOVE;
+  if (isCostlyPhrase) return "bounded";
   return scanCost < indexCost ? "scan" : "index";
 }
 
@@ -69,12 +97,14 @@ export async function sampleSearch(
     workspace_sampled: number;
     workspace_matching: number;
     candidates: number;
+    has_phrase: boolean;
   }>(selectSearchSample(workspaceId, q));
   return {
     percent: Number(row.percent),
     workspaceSampled: Number(row.workspace_sampled),
     workspaceMatching: Number(row.workspace_matching),
     candidates: Number(row.candidates),
+    hasPhrase: Boolean(row.has_phrase),
   };
 }
 
@@ -84,7 +114,8 @@ export function selectSearchSample(workspaceId: string, q: string): SQL {
       count(*) filter (where ${messageSearch.workspaceId} = ${workspaceId})::int as workspace_sampled,
       count(*) filter (where ${messageSearch.workspaceId} = ${workspaceId}
         and ${messageSearch.search} @@ ${toTsQuery(q)})::int as workspace_matching,
-      count(*) filter (where ${messageSearch.search} @@ ${toGinCandidateQuery(q)})::int as candidates
+      count(*) filter (where ${messageSearch.search} @@ ${toGinCandidateQuery(q)})::int as candidates,
+      ${toTsQuery(q)}::text ~ '<(-|[0-9]+)>' as has_phrase
     from ${messageSearch} tablesample system (${SAMPLE_PERCENT}) repeatable (16)`;
 }
 
@@ -93,5 +124,41 @@ export async function chooseSearchStrategy(
   workspaceId: string,
   q: string,
 ): Promise<SearchStrategy> {
-  return decideSearchStrategy(await sampleSearch(executor, workspaceId, q));
+  const choice = decideSearchStrategy(await sampleSearch(executor, workspaceId, q));
+  return choice === "bounded" ? findBoundedMatches(executor, workspaceId, q) : choice;
+}
+
+/**
+ * One pass over the first `limit` candidates, rechecking each for the phrase. Sequential scans are
+ * off for it (in the caller's transaction, then restored): with statistics, Postgres may expect a
+ * scan to find the candidates sooner, but each row it passes costs a tsvector check.
+ */
+export async function findBoundedMatches(
+  executor: Executor,
+  workspaceId: string,
+  q: string,
+  limit = PHRASE_CANDIDATE_LIMIT,
+): Promise<BoundedMatches> {
+  const [{ previous }] = await executor.execute<{ previous: string }>(
+    sql`select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`,
+  );
+  const rows = await executor.execute<{
+    rollout_id: string | null;
+    message_index: number | null;
+    partial: boolean;
+  }>(sql`
+    with c as materialized (
+      select ms.rollout_id, ms.message_index, ms.search, row_number() over () as n from message_search ms
+      where ms.workspace_id = ${workspaceId} and ms.search @@ ${toGinCandidateQuery(q)} limit ${limit + 1})
+    select m.rollout_id, m.message_index, (select count(*) from c) > ${limit} as partial
+    from (select 1) as one left join (select c.rollout_id, min(c.message_index)::int as message_index from c
+      where c.n <= ${limit} and c.search @@ ${toTsQuery(q)} group by c.rollout_id) as m on true`);
+  await executor.execute(sql`select set_config('enable_seqscan', ${previous}, true)`);
+  const matches = rows.filter((r) => r.rollout_id !== null);
+  return {
+    kind: "bounded",
+    rolloutIds: matches.map((r) => r.rollout_id as string),
+    messageIndexes: matches.map((r) => Number(r.message_index)),
+    isPartial: Boolean(rows[0]?.partial),
+  };
 }

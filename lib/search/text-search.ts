@@ -23,3 +23,9 @@ export const toTsQuery = (q: string) =>
  */
 export const toGinCandidateQuery = (q: string) =>
   sql`regexp_replace(${toTsQuery(q)}::text, '<(-|[0-9]+)>', '&', 'g')::tsquery`;
+
+/**
+ * Messages holding all of a phrase's words that a `bounded` search rechecks for the phrase (tens of
+ * milliseconds of rechecks); the GIN index returns them in table order, the rest are never read.
+ */
+export const PHRASE_CANDIDATE_LIMIT = 5_000;

@@ -4,7 +4,7 @@ import { JudgeRolloutsPanel } from "@/components/judges/judge-rollouts-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { RolloutFilters } from "@/components/rollouts/rollout-filters";
 import { RolloutTable } from "@/components/rollouts/rollout-table";
-import { SearchIndexingNotice } from "@/components/rollouts/search-indexing-notice";
+import { SearchIndexingNotice, SearchPartialNotice } from "@/components/rollouts/search-indexing-notice";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getWorkspacePageContext } from "@/lib/auth/current";
@@ -18,6 +18,7 @@ import {
   readSearchParams,
   rolloutFilterInput,
 } from "@/lib/rollouts/schemas";
+import { PHRASE_CANDIDATE_LIMIT } from "@/lib/search/text-search";
 
 export const metadata: Metadata = { title: "Rollouts" };
 
@@ -114,6 +115,7 @@ export default async function RolloutsPage({ searchParams }: Props) {
             {isFiltered ? (total.count === 1 && !total.isCapped ? " matches" : " match") : ""}
           </p>
           {page.searchPending ? <SearchIndexingNotice pending={page.searchPending} /> : null}
+          {page.searchPartial ? <SearchPartialNotice checked={PHRASE_CANDIDATE_LIMIT} /> : null}
           {page.items.length === 0 ? (
             <EmptyState
               title="No rollouts match"

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
 import { AddMemberForm } from "@/components/settings/add-member-form";
-import { ApiKeyForm } from "@/components/settings/api-key-form";
 import { CreateWorkspaceForm } from "@/components/settings/create-workspace-form";
 import { InviteForm } from "@/components/settings/invite-form";
 import { MemberRowActions } from "@/components/settings/member-row-actions";
@@ -9,10 +8,11 @@ import { ProviderForm } from "@/components/settings/provider-form";
 import { ProviderRowActions } from "@/components/settings/provider-row-actions";
 import { RevokeButton } from "@/components/settings/revoke-button";
 import { SentenceMarksSection } from "@/components/settings/sentence-marks-section";
+import { SettingsNav } from "@/components/settings/settings-nav";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
 import { Table, Td, Th } from "@/components/ui/table";
-import { listApiKeys, listAuditEntries, listMembers, listOpenInvites } from "@/lib/accounts/queries";
+import { listMembers, listOpenInvites } from "@/lib/accounts/queries";
 import { getPageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
@@ -25,15 +25,13 @@ const formatDate = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace
 export default async function SettingsPage() {
   const { session, ctx } = await getPageContext("/settings");
   const isOwner = ctx !== null && can(ctx.role, "members.manage");
-  const [members, invites, keys, audit, providers] = isOwner
+  const [members, invites, providers] = isOwner
     ? await Promise.all([
         listMembers({ ctx }),
         listOpenInvites({ ctx }),
-        listApiKeys({ ctx }),
-        listAuditEntries({ ctx }),
         listProviders({ ctx, includeArchived: true }),
       ])
-    : [[], [], [], [], []];
+    : [[], [], []];
   const canReadTasks = ctx !== null && can(ctx.role, "environments.read");
   const marks = canReadTasks ? await listSentenceMarks({ ctx }) : [];
   return (
@@ -44,6 +42,7 @@ export default async function SettingsPage() {
           ctx ? `Workspace ${ctx.workspace.name} (${ctx.workspace.slug}). You are ${ctx.role}.` : undefined
         }
       />
+      <SettingsNav role={ctx?.role ?? null} current="/settings" />
       <div className="flex flex-col gap-6">
         <Section title="Your account">
           <p className="text-sm">
@@ -129,40 +128,6 @@ export default async function SettingsPage() {
               ) : null}
             </Section>
             <Section
-              title="API keys"
-              description="Keys act with a role in this workspace. Send them as 'Authorization: Bearer <key>'. A key is shown once, when created."
-            >
-              <ApiKeyForm />
-              <Table aria-label="API keys">
-                <thead>
-                  <tr>
-                    <Th>Name</Th>
-                    <Th>Key</Th>
-                    <Th>Role</Th>
-                    <Th>Last used</Th>
-                    <Th className="text-right">Status</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.map((k) => (
-                    <tr key={k.id}>
-                      <Td>{k.name}</Td>
-                      <Td className="font-mono text-xs">{k.prefix}…</Td>
-                      <Td>{k.role}</Td>
-                      <Td>{formatDate(k.lastUsedAt)}</Td>
-                      <Td className="text-right">
-                        {k.revokedAt ? (
-                          <Badge tone="danger">revoked</Badge>
-                        ) : (
-                          <RevokeButton kind="api-key" id={k.id} label={`Revoke key ${k.name}`} />
-                        )}
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </Section>
-            <Section
               title="Model providers"
               description="Where LLM judges and scanners send their requests. Keys are stored encrypted and never shown again; concurrency and requests per minute hold across every worker."
             >
@@ -206,33 +171,6 @@ export default async function SettingsPage() {
             </Section>
             <Section title="Workspaces" description="Create another workspace; you will be its owner.">
               <CreateWorkspaceForm />
-            </Section>
-            <Section
-              title="Audit log"
-              description="The latest changes in this workspace: who did what, and when."
-            >
-              <Table aria-label="Audit log">
-                <thead>
-                  <tr>
-                    <Th>When</Th>
-                    <Th>Who</Th>
-                    <Th>Action</Th>
-                    <Th>Target</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {audit.map((a) => (
-                    <tr key={a.id}>
-                      <Td className="whitespace-nowrap">{formatDate(a.createdAt)}</Td>
-                      <Td>{a.actorEmail ?? a.actorKind}</Td>
-                      <Td className="font-mono text-xs">{a.action}</Td>
-                      <Td className="font-mono text-xs">
-                        {a.targetType} {a.targetId?.slice(0, 8)}
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
             </Section>
           </>
         ) : null}
