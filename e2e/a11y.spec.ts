@@ -71,6 +71,8 @@ const PAGES: PageCheck[] = [
   { route: "/scanners", as: "owner", path: () => "/scanners" },
   { route: "/jobs", as: "owner", path: () => "/jobs" },
   { route: "/settings", as: "owner", path: () => "/settings" },
+  { route: "/settings/api-keys", as: "owner", path: () => "/settings/api-keys" },
+  { route: "/settings/audit", as: "owner", path: () => "/settings/audit" },
   { route: "/review", as: "reviewer", path: () => "/review" },
   { route: "/review/queues/[id]", as: "reviewer", path: (d) => `/review/queues/${d.queueId}` },
   { route: "/review/queues/[id]", as: "reviewer", path: takeQueueItem, what: "item" },
