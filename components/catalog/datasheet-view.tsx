@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { JudgeEvidenceView } from "@/components/judges/judge-evidence-view";
 import { RewardValue } from "@/components/rollouts/reward-value";
 import { SafeMarkdown } from "@/components/transcripts/safe-markdown";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +9,13 @@ import type { Datasheet } from "@/lib/catalog/datasheet";
 import { formatPercent } from "@/lib/catalog/format";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
 import { formatDateTime } from "@/lib/rollouts/format";
-import { DifficultyFigures, FailureFigures, RobustnessFigures, ScalingFigures } from "./report-figures";
+import {
+  DifficultyFigures,
+  FailureFigures,
+  HackRateFigures,
+  RobustnessFigures,
+  ScalingFigures,
+} from "./report-figures";
 import { SampleTaskView } from "./sample-task-view";
 
 /** A published environment's datasheet; `samplePath` is where a sample's transcript opens. */
@@ -128,6 +135,18 @@ export function DatasheetView({
         description="How far the reward can be trusted, measured against reviewers' final labels."
       >
         <RobustnessFigures report={sheet.report} />
+      </Section>
+      <Section
+        title="LLM judge"
+        description="The judge that grades the rubric now, and how well it agrees with experts on a held-out set."
+      >
+        <JudgeEvidenceView evidence={sheet.judge} />
+      </Section>
+      <Section
+        title="Hack rate"
+        description="Rollouts the reward-hack scanners flagged, and rollouts reviewers confirmed as reward hacks (flags never decide a label)."
+      >
+        <HackRateFigures report={sheet.report} />
       </Section>
       <Section title="Scaling" description="What a task cost to write and review.">
         <ScalingFigures report={sheet.report} />

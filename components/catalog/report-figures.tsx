@@ -95,6 +95,35 @@ export function FailureFigures({ report }: { report: BuyerReport }) {
   );
 }
 
+export function HackRateFigures({ report }: { report: BuyerReport }) {
+  const h = report.hackRate;
+  if (!h) return <Missing />;
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-label="Hack rate">
+      <div>
+        <dt className="text-xs text-fg-muted">
+          Rollouts the reward-hack scanners flagged ({h.scanned} scanned)
+        </dt>
+        <dd data-testid="datasheet-flag-rate">
+          <Interval value={h.flagRate} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-fg-muted">Confirmed reward hacks ({h.labelled} with a final label)</dt>
+        <dd data-testid="datasheet-confirmed-hack-rate">
+          <Interval value={h.confirmedRate} />
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-fg-muted">Flagged rollouts reviewers confirmed as hacks</dt>
+        <dd>
+          <Interval value={h.confirmedAmongFlagged} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 export function RobustnessFigures({ report }: { report: BuyerReport }) {
   const r = report.robustness;
   if (!r) return <Missing />;

@@ -5,6 +5,7 @@ import type { EnvironmentReport as ReportData } from "@/lib/reports/queries";
 import { ComparePicker } from "./compare-picker";
 import { DifficultySection } from "./difficulty-section";
 import { FailuresSection } from "./failures-section";
+import { HackRateSection } from "./hack-rate-section";
 import { ReportSummary } from "./report-summary";
 import { RobustnessSection } from "./robustness-section";
 import { ScalingSection } from "./scaling-section";
@@ -46,6 +47,7 @@ export function EnvironmentReport({
             }
           />
           <RobustnessSection robustness={report.robustness} />
+          <HackRateSection hackRate={report.hackRate} slug={slug} />
           <FailuresSection failures={report.failures} />
         </>
       ) : (

@@ -14,7 +14,9 @@ export function ScanNowButton() {
     startTransition(async () => {
       const result = await scanPendingNow();
       setMessage(
-        result.ok ? `Scanned ${result.data.scanned}, flagged ${result.data.flagged}.` : result.error.message,
+        result.ok
+          ? `Scanned ${result.data.scanned}, flagged ${result.data.flagged}.${result.data.rescanned > 0 ? ` ${result.data.rescanned} of them rescanned with the current signatures.` : ""}`
+          : result.error.message,
       );
       router.refresh();
     });

@@ -5,6 +5,7 @@ export * from "./environments";
 export * from "./jobs";
 export * from "./judges";
 export * from "./labels";
+export * from "./llm-scanners";
 export * from "./origins";
 export * from "./provider-limits";
 export * from "./providers";

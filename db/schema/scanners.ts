@@ -33,7 +33,7 @@ export type FlagEvidence = {
   excerpt: string;
 };
 
-/** One signature's finding on one message of one rollout. Rescanning replaces a scanner's flags. */
+/** One signature's finding on one message of one rollout. A rescan updates it in place (its reviews stay) or removes it. */
 export const flags = pgTable(
   "flags",
   {
@@ -52,6 +52,8 @@ export const flags = pgTable(
     evidence: jsonb().$type<FlagEvidence>().notNull(),
     /** Why, in a reviewer's words. */
     detail: text().notNull().default(""),
+    /** The version of the signature that raised it (`signature@n`; the LLM scanner: `llm@v`), for rescans. */
+    version: text().notNull().default(""),
     ...timestamps,
   },
   (t) => [

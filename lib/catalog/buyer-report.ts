@@ -56,6 +56,16 @@ const robustness = z.object({
   ),
 });
 
+const hackRate = z.object({
+  scanned: z.number(),
+  flagged: z.number(),
+  flagRate: wilson,
+  labelled: z.number(),
+  confirmed: z.number(),
+  confirmedRate: wilson,
+  confirmedAmongFlagged: wilson,
+});
+
 const breakdown = z.object({
   key: z.string(),
   labelled: z.number(),
@@ -107,6 +117,8 @@ const scaling = z.object({
 export type BuyerReport = {
   difficulty: z.output<typeof difficulty> | null;
   robustness: z.output<typeof robustness> | null;
+  /** Null for versions approved before the studio measured it. */
+  hackRate: z.output<typeof hackRate> | null;
   failures: z.output<typeof failures> | null;
   scaling: z.output<typeof scaling> | null;
 };
@@ -117,11 +129,12 @@ function pick<T>(schema: z.ZodType<T>, value: unknown): T | null {
 }
 
 export function toBuyerReport(report: Record<string, unknown> | null): BuyerReport {
-  if (!report) return { difficulty: null, robustness: null, failures: null, scaling: null };
+  if (!report) return { difficulty: null, robustness: null, hackRate: null, failures: null, scaling: null };
   const summary = (report.difficultySummary ?? {}) as Record<string, unknown>;
   return {
     difficulty: pick(difficulty, { items: report.difficulty, models: summary.models, bands: summary.bands }),
     robustness: pick(robustness, report.robustness),
+    hackRate: pick(hackRate, report.hackRate),
     failures: pick(failures, report.failures),
     scaling: pick(scaling, report.scaling),
   };

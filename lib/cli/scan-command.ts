@@ -1,5 +1,7 @@
 import type { Command } from "commander";
 import { assertCan } from "@/lib/auth/context";
+import { executeLlmScan, llmScanPayload } from "@/lib/scanners/llm/llm-scan-job";
+import { findDeployedLlmScanner } from "@/lib/scanners/llm/llm-versions";
 import { scanAllPendingRollouts } from "@/lib/scanners/scan-rollouts";
 import { getCliContext } from "./accounts-commands";
 import { withDatabase } from "./program";
@@ -8,7 +10,9 @@ const formatCount = (n: number) => n.toLocaleString("en-US");
 
 /**
  * `studio scan --workspace W`: runs every enabled deterministic signature over the workspace's
- * rollouts not scanned yet, to completion; the last line is `{"scanned":n,"flagged":n}`.
+ * rollouts not scanned yet (and those an older signature set scanned), then the deployed LLM scanner
+ * over the rollouts it hasn't answered, to completion; the last line is `{"scanned":n,"flagged":n}`
+ * (with `"llm":{…}` when the LLM scanner ran).
  */
 export function registerScanCommand(program: Command): void {
   program
@@ -18,11 +22,12 @@ export function registerScanCommand(program: Command): void {
     )
     .requiredOption("--workspace <slug>", "workspace slug")
     .option("--quiet", "print only the summary")
-    .action(async (options: { workspace: string; quiet?: boolean }) => {
-      const total = await withDatabase(async () => {
+    .option("--no-llm", "skip the deployed LLM scanner (it calls a model provider)")
+    .action(async (options: { workspace: string; quiet?: boolean; llm: boolean }) => {
+      const { total, llm } = await withDatabase(async () => {
         const ctx = await getCliContext(options.workspace);
         assertCan(ctx, "scanners.run");
-        return scanAllPendingRollouts({
+        const total = await scanAllPendingRollouts({
           workspaceId: ctx.workspace.id,
           onBatch: (_batch, sum) => {
             if (!options.quiet)
@@ -31,8 +36,38 @@ export function registerScanCommand(program: Command): void {
               );
           },
         });
+        if (!options.quiet && total.scanned > 0) process.stderr.write("\n");
+        // The deployed LLM scanner, over every rollout it hasn't answered.
+        const deployed = options.llm ? await findDeployedLlmScanner(ctx.workspace.id) : null;
+        if (!deployed) return { total, llm: null };
+        assertCan(ctx, "scanners.llm");
+        let done = 0;
+        const llm = await executeLlmScan({
+          ctx,
+          version: deployed,
+          payload: llmScanPayload.parse({ versionId: deployed.id, purpose: "run" }),
+          onItem: () => {
+            done += 1;
+            if (!options.quiet)
+              process.stderr.write(`\rLLM scanner v${deployed.version}: ${formatCount(done)} asked   `);
+          },
+        });
+        if (!options.quiet && done > 0) process.stderr.write("\n");
+        return { total, llm };
       });
-      if (!options.quiet && total.scanned > 0) process.stderr.write("\n");
-      console.log(JSON.stringify({ scanned: total.scanned, flagged: total.flagged }));
+      const summary = llm
+        ? {
+            scanned: total.scanned,
+            flagged: total.flagged,
+            llm: {
+              version: llm.version,
+              answered: llm.answered,
+              hacks: llm.hacks,
+              unevaluable: llm.unevaluable,
+              failed: llm.failed,
+            },
+          }
+        : { scanned: total.scanned, flagged: total.flagged };
+      console.log(JSON.stringify(summary));
     });
 }

@@ -14,6 +14,7 @@ import { seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
 import { seedDemoJudges } from "./seed-judges";
 import { seedDemoLiveRun } from "./seed-live-run";
+import { seedDemoLlmScanner } from "./seed-llm-scanner";
 import { seedReviewDemo } from "./seed-review";
 import { seedDemoRollouts } from "./seed-rollouts";
 
@@ -44,6 +45,8 @@ export async function seedDemo(): Promise<boolean> {
   if (environment) await seedEvidence({ workspace, environment });
   const demoRollouts = await db.select({ id: rollouts.id }).from(rollouts).where(eq(rollouts.runId, runId));
   await seedReviewDemo({ workspace, rolloutIds: demoRollouts.map((r) => r.id) });
+  // Scanned before v1 is approved, so its report and datasheet carry the hack rate.
+  await scanAllPendingRollouts({ workspaceId: workspace.id });
   await seedDemoCatalog(workspace);
   if (environment) await seedDemoJudges({ workspace, environment });
   await seedDemoLiveRun(workspace);
@@ -53,5 +56,7 @@ export async function seedDemo(): Promise<boolean> {
   // rollouts are scanned for reward hacks from its first page.
   await indexAllPendingRollouts();
   await scanAllPendingRollouts({ workspaceId: workspace.id });
+  // After the scan (its flags are the LLM scanner's hints and citations): the LLM scanner, calibrated.
+  await seedDemoLlmScanner(workspace);
   return true;
 }

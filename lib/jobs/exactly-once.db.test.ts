@@ -41,26 +41,28 @@ function startStudioWorker(): ChildProcess {
 
 const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/** Signals the worker's whole process group (bin/studio.mjs and the worker it starts). */
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid && isRunning(child)) {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
   }
 }
 
 afterAll(async () => {
   for (const child of workers) killGroup(child, "SIGTERM");
-  // A worker that doesn't stop within 10 s (its database already gone) is killed, never left behind.
-  const escalate = setTimeout(() => {
-    for (const child of workers) killGroup(child, "SIGKILL");
-  }, 10_000);
-  await Promise.all(
-    workers.map((child) => (isRunning(child) ? new Promise((resolve) => child.once("exit", resolve)) : null)),
-  );
-  clearTimeout(escalate);
+  // bin/studio.mjs may exit before the worker it started: give the group 10 s, then kill all of it,
+  // so no worker outlives the test.
+  await Promise.race([
+    Promise.all(
+      workers.map((child) => (isRunning(child) ? new Promise((r) => child.once("exit", r)) : null)),
+    ),
+    new Promise((resolve) => setTimeout(resolve, 10_000)),
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  for (const child of workers) killGroup(child, "SIGKILL");
 });
 
 async function countJobs(workspaceId: string, status: "succeeded" | "running" | null) {

@@ -1,7 +1,9 @@
+import { corpusReplayJob } from "@/lib/corpus-replay/corpus-replay-job";
 import { draftTasksJob } from "@/lib/drafts/draft-job";
 import { validationJob } from "@/lib/grader-validation/validation-job";
 import { importJob } from "@/lib/imports/import-job";
 import { judgeJob } from "@/lib/judges/judge-job";
+import { llmScanJob } from "@/lib/scanners/llm/llm-scan-job";
 import { scanJob } from "@/lib/scanners/scan-job";
 import { searchIndexJob } from "@/lib/search/search-index-job";
 import type { JobKind } from "./define-job-kind";
@@ -18,6 +20,8 @@ export const JOB_KINDS: readonly JobKind<unknown>[] = [
   judgeJob as JobKind<unknown>,
   draftTasksJob as JobKind<unknown>,
   validationJob as JobKind<unknown>,
+  llmScanJob as JobKind<unknown>,
+  corpusReplayJob as JobKind<unknown>,
 ];
 
 export function findJobKind(name: string): JobKind<unknown> | undefined {

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { startJudging } from "@/lib/judges/start-judging";
+import { startLlmScan } from "@/lib/scanners/llm/start-llm-scan";
 import { scanJob } from "@/lib/scanners/scan-job";
 import { requestSearchIndexing } from "@/lib/search/search-index-job";
 import { parseInput } from "@/lib/validation";
@@ -27,6 +28,16 @@ export const startJobBody = z.discriminatedUnion("kind", [
   }),
   /** Scan the workspace's unscanned rollouts (those the filter matches) for reward hacks. */
   z.object({ kind: z.literal("scan"), filter: rolloutFilter }),
+  /**
+   * The LLM scanner: `run` asks the deployed version about the rollouts (those the filter matches)
+   * it hasn't answered; `calibrate` asks a version (default the latest) about the labelled ones.
+   */
+  z.object({
+    kind: z.literal("llm-scan"),
+    purpose: z.enum(["run", "calibrate"]).default("run"),
+    version: z.uuid().optional(),
+    filter: rolloutFilter,
+  }),
   /** Make every imported rollout of the workspace searchable now. */
   z.object({ kind: z.literal("search-index") }),
   /** Owners: a no-op job that proves a worker runs jobs (e.g. after deploying workers). */
@@ -50,6 +61,13 @@ export async function startJobFromApi({
     assertCan(ctx, "scanners.run");
     const filter = Object.keys(body.filter).length > 0 ? body.filter : undefined;
     return toJobOutput(await enqueueJob({ ctx, kind: scanJob, payload: { filter } }));
+  }
+  if (body.kind === "llm-scan") {
+    const started = await startLlmScan({
+      ctx,
+      input: { purpose: body.purpose, versionId: body.version, filter: body.filter },
+    });
+    return { ...started.job, version: started.version };
   }
   if (body.kind === "probe") {
     assertCan(ctx, "workspace.manage");

@@ -201,6 +201,10 @@ export const ACTION_RULES = {
   reviewFlag: "review.work",
   updateSignatureSetting: "scanners.manage",
   scanPendingNow: "scanners.run",
+  configureLlmScanner: "scanners.manage",
+  deployLlmScanner: "scanners.manage",
+  startLlmScan: "scanners.llm",
+  startCorpusReplay: "environments.export",
 } as const satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof PAGE_RULES;

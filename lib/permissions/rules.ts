@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   "scanners.read": STAFF,
   "scanners.run": STAFF,
   "scanners.manage": ["owner"],
+  /** Run and calibrate the LLM scanner (it calls a model provider, at the workspace's cost). */
+  "scanners.llm": ["owner", "author"],
   /** The environment report (issue #6): difficulty, reward robustness, failures, scaling. */
   "reports.read": STAFF,
   /** Edit the hourly rates and judge prices the report prices one more task with. */

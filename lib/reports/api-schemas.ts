@@ -60,6 +60,21 @@ const modelDifficulty = z.object({
   gap: z.object({ value: z.number().nullable(), tasks: z.number().int() }),
 });
 
+const hackRateOutput = z
+  .object({
+    rollouts: z.number().int(),
+    scanned: z.number().int(),
+    flagged: z.number().int(),
+    flagRate: wilson,
+    labelled: z.number().int(),
+    confirmed: z.number().int(),
+    confirmedRate: wilson,
+    confirmedAmongFlagged: wilson,
+  })
+  .describe(
+    "Hack rate: rollouts the scanners flagged (medium or high) among scanned, and confirmed reward hacks (final labels) among labelled",
+  );
+
 const robustnessOutput = z.object({
   labelled: z.number().int(),
   judged: z.number().int(),
@@ -206,6 +221,7 @@ export const environmentReportOutput = z.object({
   difficulty: z.array(difficultyItemOutput),
   difficultySummary: z.object({ models: z.array(modelDifficulty), bands: bandCounts }),
   robustness: robustnessOutput,
+  hackRate: hackRateOutput,
   failures: failuresOutput,
   scaling: scalingOutput,
 });

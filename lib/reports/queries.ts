@@ -8,6 +8,7 @@ import { buildDifficultySection, type DifficultySection } from "./difficulty";
 import { listDifficultyGroups, type RolloutCounts } from "./difficulty-query";
 import { buildFailuresSection, type FailuresSection } from "./failures";
 import { listCategoryCounts, listSpanExamples, listVerdictCounts } from "./failures-query";
+import { getHackRate, type HackRateSection } from "./hack-rate-query";
 import { PASS_RULE_TEXT } from "./pass-rule";
 import { buildRobustnessSection, type RobustnessSection } from "./robustness";
 import { listCriterionGroups, listVerdictGroups } from "./robustness-query";
@@ -35,6 +36,7 @@ export type EnvironmentReport = {
   counts: RolloutCounts;
   difficulty: DifficultySection;
   robustness: RobustnessSection;
+  hackRate: HackRateSection;
   failures: FailuresSection;
   scaling: ScalingSection;
 };
@@ -60,6 +62,7 @@ export async function getEnvironmentReport({
     authoring,
     review,
     rates,
+    hackRate,
   ] = await Promise.all([
     listDifficultyGroups(scope),
     listVerdictGroups(scope),
@@ -70,6 +73,7 @@ export async function getEnvironmentReport({
     getAuthoringFigures(scope),
     getReviewFigures(scope),
     getCostRates(scope),
+    getHackRate(scope),
   ]);
   const difficulty = buildDifficultySection(groups, k);
   return {
@@ -81,6 +85,7 @@ export async function getEnvironmentReport({
     counts,
     difficulty,
     robustness: buildRobustnessSection(verdictGroups, criterionGroups),
+    hackRate,
     failures: buildFailuresSection({ difficulty, verdicts, categories, examples }),
     scaling: buildScalingSection({ tasks: counts.tasks, authoring, review, rates }),
   };

@@ -3,6 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { assertCan } from "@/lib/auth/context";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { deployLlmScanner as deployLlmScannerVerb } from "./llm/deploy-llm-scanner";
+import { configureLlmScanner as configureLlmScannerVerb } from "./llm/llm-versions";
+import type { StartLlmScanInput } from "./llm/schemas";
+import { startLlmScan as startLlmScanVerb } from "./llm/start-llm-scan";
 import { reviewFlag as reviewFlagVerb } from "./review-flag";
 import { scanAllPendingRollouts } from "./scan-rollouts";
 import type { ReviewFlagInput, UpdateSignatureSettingInput } from "./schemas";
@@ -29,7 +33,7 @@ export async function updateSignatureSetting(input: UpdateSignatureSettingInput)
   });
 }
 
-/** Scans the workspace's unscanned rollouts now (the background scanner does it too, a little later). */
+/** Scans the workspace's unscanned (and stale) rollouts now (the background scanner does it too, a little later). */
 export async function scanPendingNow() {
   return runAction("scanPendingNow", async (session) => {
     const ctx = requireCtx(session);
@@ -37,6 +41,46 @@ export async function scanPendingNow() {
     const total = await scanAllPendingRollouts({ workspaceId: ctx.workspace.id });
     revalidatePath("/scanners");
     revalidatePath("/rollouts", "layout");
-    return { scanned: total.scanned, flagged: total.flagged };
+    return { scanned: total.scanned, flagged: total.flagged, rescanned: total.rescanned };
+  });
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** Freezes the LLM scanner's configuration as a version (or finds the identical one). */
+export async function configureLlmScanner(_prev: unknown, form: FormData) {
+  return runAction("configureLlmScanner", async (session) => {
+    const { version, isNew } = await configureLlmScannerVerb({
+      ctx: requireCtx(session),
+      input: {
+        provider: text(form, "provider"),
+        question: text(form, "question"),
+        temperature: text(form, "temperature") || undefined,
+        maxTokens: text(form, "maxTokens") || undefined,
+      },
+    });
+    revalidatePath("/scanners");
+    return { version: version.version, isNew };
+  });
+}
+
+/** Deploys an LLM scanner version through the calibration gate. */
+export async function deployLlmScanner(_prev: unknown, form: FormData) {
+  return runAction("deployLlmScanner", async (session) => {
+    const deployed = await deployLlmScannerVerb({
+      ctx: requireCtx(session),
+      versionId: text(form, "versionId"),
+    });
+    revalidatePath("/scanners");
+    return { version: deployed.version };
+  });
+}
+
+/** Calibrates a version, or runs the deployed one, as a background job. */
+export async function startLlmScan(input: StartLlmScanInput) {
+  return runAction("startLlmScan", async (session) => {
+    const started = await startLlmScanVerb({ ctx: requireCtx(session), input });
+    revalidatePath("/scanners");
+    return { jobId: started.job.id, version: started.version };
   });
 }

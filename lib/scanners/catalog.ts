@@ -33,6 +33,17 @@ export const SIGNATURES: readonly Signature[] = [
 
 export const SIGNATURE_IDS = SIGNATURES.map((s) => s.id);
 
+/** `signature@version`: stored on each flag the signature raises. */
+export function signatureVersionTag(signature: Pick<Signature, "id" | "version">): string {
+  return `${signature.id}@${signature.version ?? 1}`;
+}
+
+/** The version tag of a signature by id ("" when it is no longer shipped). */
+export function versionTagOf(id: string): string {
+  const signature = SIGNATURES.find((s) => s.id === id);
+  return signature ? signatureVersionTag(signature) : "";
+}
+
 /** Signature metadata without the scan function, for pages and the API. */
 export const SIGNATURE_INFO: readonly SignatureInfo[] = SIGNATURES.map(
   ({ id, family, title, description, severity }) => ({

@@ -19,7 +19,11 @@ export type ScanContext = {
   isAgentCreated(path: string, order: number): boolean;
 };
 
-export type Signature = SignatureInfo & { scan(ctx: ScanContext): Hit[] };
+/**
+ * A deterministic signature. Bump `version` (default 1) whenever a change can alter its hits: flags
+ * carry it, and a scan updates the flags of rollouts scanned by an older signature set.
+ */
+export type Signature = SignatureInfo & { version?: number; scan(ctx: ScanContext): Hit[] };
 
 const normalize = (path: string) => path.replace(/^\.\//, "").replace(/\/+$/, "");
 

@@ -4,9 +4,11 @@ import { db } from "@/db/client";
 import type { LabelVerdict } from "@/db/schema/review-values";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { buildFinalLabelsCte } from "@/lib/labels/final-labels";
+import type { LlmScanStatus } from "@/lib/values/scanner-values";
 import { SIGNATURE_INFO } from "./catalog";
+import { findDeployedLlmScanner, findLatestLlmScanner } from "./llm/llm-versions";
 import { LLM_SCANNER_INFO } from "./llm-info";
-import { type LabelledScan, measureBySplit, type SignatureMetrics, type Split } from "./metrics";
+import { type LabelledScan, measureBySplit, type SignatureMetrics, type Split, truthOf } from "./metrics";
 import { DETERMINISTIC_SCANNER } from "./scan-rollout";
 import type { SignatureInfo } from "./types";
 
@@ -35,27 +37,38 @@ type Row = {
   verdict: LabelVerdict | null;
   signatures: string[];
   counted: string[];
-  llm_scanned: boolean;
+  llm: LlmScanStatus | null;
 };
+
+/**
+ * The LLM scanner's answer as a flag: "hack" is one; an unevaluable answer counts against it either
+ * way (a miss on a reward hack, a false alarm on a control), never as a clean "no hack".
+ */
+export function isLlmFlagged(row: { verdict: LabelVerdict | null; llm: LlmScanStatus | null }): boolean {
+  return row.llm === "hack" || (row.llm === "unevaluable" && truthOf(row.verdict) === false);
+}
 
 export async function getScannerMetrics({ ctx }: { ctx: Ctx }): Promise<ScannerMetrics> {
   assertCan(ctx, "scanners.read");
   const workspaceId = ctx.workspace.id;
+  // The LLM scanner is measured by its deployed version, else its latest one.
+  const llmVersion = (await findDeployedLlmScanner(workspaceId)) ?? (await findLatestLlmScanner(workspaceId));
   const labelled = await db.execute<Row>(sql`${buildFinalLabelsCte(workspaceId)}
     select f.rollout_id, f.verdict,
       coalesce((select array_agg(distinct fl.signature) from flags fl where fl.rollout_id = f.rollout_id), '{}') as signatures,
       coalesce((select array_agg(distinct fl.signature) from flags fl where fl.rollout_id = f.rollout_id
         and fl.severity in ('high', 'medium')), '{}') as counted,
-      exists (select 1 from rollout_scans s2 where s2.rollout_id = f.rollout_id and s2.scanner = 'llm') as llm_scanned
+      (select lr.status::text from llm_scan_results lr where lr.rollout_id = f.rollout_id
+        and lr.version_id = ${llmVersion?.id ?? null}::uuid) as llm
     from final f
     where f.verdict is not null and exists (select 1 from rollout_scans s where s.rollout_id = f.rollout_id
       and s.scanner = ${DETERMINISTIC_SCANNER})`);
-  const rows: (LabelledScan & { counted: string[]; llmScanned: boolean })[] = labelled.map((r) => ({
+  const rows: (LabelledScan & { counted: string[]; llm: LlmScanStatus | null })[] = labelled.map((r) => ({
     rolloutId: r.rollout_id,
     verdict: r.verdict,
     signatures: r.signatures ?? [],
     counted: r.counted ?? [],
-    llmScanned: r.llm_scanned,
+    llm: r.llm,
   }));
   const counts = await db.execute<{
     signature: string;
@@ -75,14 +88,19 @@ export async function getScannerMetrics({ ctx }: { ctx: Ctx }): Promise<ScannerM
   const bySignature = new Map(counts.map((c) => [c.signature, c]));
   const detectors: DetectorRow[] = [...SIGNATURE_INFO, LLM_SCANNER_INFO].map((info) => {
     const c = bySignature.get(info.id);
-    const scope = info.id === LLM_SCANNER_INFO.id ? rows.filter((r) => r.llmScanned) : rows;
+    const isLlm = info.id === LLM_SCANNER_INFO.id;
     return {
       info,
       flags: c?.flags ?? 0,
       flaggedRollouts: c?.rollouts ?? 0,
       confirmed: c?.confirmed ?? 0,
       rejected: c?.rejected ?? 0,
-      metrics: measureBySplit(scope, (r) => r.signatures.includes(info.id)),
+      metrics: isLlm
+        ? measureBySplit(
+            rows.filter((r) => r.llm !== null),
+            isLlmFlagged,
+          )
+        : measureBySplit(rows, (r) => r.signatures.includes(info.id)),
     };
   });
   return {

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { FlagSeverity, FlagVerdict } from "@/lib/values/scanner-values";
 import { getSignatureInfo, SIGNATURE_INFO } from "./catalog";
 import { LLM_SCANNER_INFO } from "./llm-info";
+import { SCANNER_VERSION } from "./scan-rollouts";
 import type { SignatureInfo } from "./types";
 
 // Reads of the scanners domain: a rollout's flags (with reviewers' verdicts), the signature
@@ -122,14 +123,22 @@ export async function listSignatureSettings({
   return new Map(rows.map((r) => [r.signature, r]));
 }
 
-/** Rollouts scanned and still waiting for the deterministic scanner in the workspace. */
+/** Rollouts scanned, scanned by an older signature set, and still waiting, in the workspace. */
 export async function getScanProgress({ ctx }: { ctx: Ctx }) {
   assertCan(ctx, "scanners.read");
-  const [row] = await db.execute<{ total: number; scanned: number; flagged: number }>(sql`
+  const [row] = await db.execute<{ total: number; scanned: number; stale: number; flagged: number }>(sql`
     select (select count(*)::int from rollouts r where r.workspace_id = ${ctx.workspace.id}) as total,
       (select count(*)::int from rollout_scans s where s.workspace_id = ${ctx.workspace.id} and s.scanner = 'deterministic') as scanned,
+      (select count(*)::int from rollout_scans s where s.workspace_id = ${ctx.workspace.id} and s.scanner = 'deterministic'
+        and s.scanner_version <> ${SCANNER_VERSION}) as stale,
       (select count(distinct f.rollout_id)::int from flags f where f.workspace_id = ${ctx.workspace.id}) as flagged`);
-  return { total: Number(row.total), scanned: Number(row.scanned), flagged: Number(row.flagged) };
+  return {
+    total: Number(row.total),
+    scanned: Number(row.scanned),
+    /** Scanned by an older signature set: the next scan updates their flags. */
+    stale: Number(row.stale),
+    flagged: Number(row.flagged),
+  };
 }
 
 /** Signatures for the Rollouts filter: every shipped one plus the LLM scanner. */

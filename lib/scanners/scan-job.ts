@@ -8,10 +8,12 @@ import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
-import { scanAllPendingRollouts } from "./scan-rollouts";
+import { requestLlmScanning } from "./llm/llm-scan-job";
+import { needsScanSql, scanAllPendingRollouts } from "./scan-rollouts";
 
 // Scanning as a background job: runs the deterministic signatures over the workspace's rollouts
-// not scanned yet (all of them, or those a Rollouts filter matches). Idempotent: each batch claims
+// the current signature set hasn't seen (never scanned, or scanned before a signature changed: their
+// flags are updated in place), all of them or those a Rollouts filter matches. Idempotent: each batch claims
 // unscanned rollouts with SKIP LOCKED and records them scanned with their flags, so a job that runs
 // again continues where the first stopped. Imports request one when they store rollouts.
 
@@ -44,7 +46,7 @@ export const scanJob = defineJobKind({
       rolloutIds = rows.map((r) => r.id);
     }
     const [pending] = await db.execute<{ n: number }>(sql`select count(*)::int as n from rollouts r
-      where r.workspace_id = ${workspaceId} and not exists (select 1 from rollout_scans s where s.rollout_id = r.id and s.scanner = 'deterministic')`);
+      where r.workspace_id = ${workspaceId} and ${needsScanSql(sql`r.id`)}`);
     progress.setTotal(rolloutIds ? Math.min(rolloutIds.length, Number(pending.n)) : Number(pending.n));
     const total = await scanAllPendingRollouts({
       workspaceId,
@@ -52,7 +54,9 @@ export const scanJob = defineJobKind({
       signal,
       onBatch: (batch) => progress.addDone(batch.scanned),
     });
-    return { scanned: total.scanned, flagged: total.flagged };
+    // The deployed LLM scanner follows up on what arrived (after the deterministic hits it takes as hints).
+    if (total.scanned > 0 && !signal.aborted) await requestLlmScanning(ctx);
+    return { scanned: total.scanned, flagged: total.flagged, rescanned: total.rescanned };
   },
 });
 

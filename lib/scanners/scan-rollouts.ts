@@ -1,23 +1,38 @@
-import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import { bulkInsert, JsonText } from "@/db/bulk-insert";
 import { db, type Tx } from "@/db/client";
 import type { ToolCall } from "@/db/schema/message-json";
-import { SIGNATURES } from "./catalog";
+import { SIGNATURES, signatureVersionTag, versionTagOf } from "./catalog";
 import { loadGrammars } from "./parsers/grammars";
+import { type FlagChanges, reconcileFlags, type StoredFlag } from "./reconcile";
 import { DETERMINISTIC_SCANNER, type SignatureSettings, scanRollout } from "./scan-rollout";
 import type { HiddenMaterial, ScanMessage, Severity } from "./types";
 
-// Scans rollouts that the deterministic scanner has not seen yet, a batch per transaction: claims
+// Scans rollouts that the current deterministic signature set has not seen yet (never scanned, or
+// scanned by an older set: their flags are reconciled, reconcile.ts), a batch per transaction: claims
 // them (SKIP LOCKED, so any number of workers share the work), reads their messages and their tasks'
 // hidden test-script names, and stores flags and the scan record together. Flags never touch a
 // rollout's reward or labels.
 
-/** Changes when signatures change, so an owner can tell which rollouts the current set has seen. */
-export const SCANNER_VERSION = `1.${SIGNATURES.length}`;
+/**
+ * The signature set's version: changes when a signature is added, removed or bumps its `version`.
+ * Rollouts scanned by another set are stale; the next scan updates their flags (reconcile.ts).
+ */
+export const SCANNER_VERSION = createHash("sha256")
+  .update(SIGNATURES.map(signatureVersionTag).join(","))
+  .digest("hex")
+  .slice(0, 12);
+
+/** Rollouts the current signature set has not seen: never scanned, or scanned by an older set. */
+export const needsScanSql = (rolloutRef: SQL) =>
+  sql`not exists (select 1 from rollout_scans s where s.rollout_id = ${rolloutRef}
+    and s.scanner = ${DETERMINISTIC_SCANNER} and s.scanner_version = ${SCANNER_VERSION})`;
 
 const DEFAULT_BATCH = 200;
 
-export type ScanBatch = { scanned: number; flagged: number; flags: number };
+/** `scanned` counts rescans too; `rescanned` those a previous signature set had scanned. */
+export type ScanBatch = { scanned: number; flagged: number; flags: number; rescanned: number };
 
 export type ScanScope = {
   workspaceId?: string;
@@ -95,30 +110,71 @@ export async function loadSignatureSettings(
   return out;
 }
 
-/** Scans one batch of unscanned rollouts; zero `scanned` means none is left in scope. */
+async function loadStoredFlags(tx: Tx, ids: string[]): Promise<Map<string, StoredFlag[]>> {
+  const rows = await tx.execute<{
+    id: string;
+    rollout_id: string;
+    signature: string;
+    message_index: number;
+    severity: Severity;
+    evidence: StoredFlag["evidence"];
+    detail: string;
+    version: string;
+    is_reviewed: boolean;
+  }>(sql`select f.id, f.rollout_id, f.signature, f.message_index, f.severity, f.evidence, f.detail, f.version,
+      exists (select 1 from flag_reviews fr where fr.flag_id = f.id) as is_reviewed
+    from flags f where f.rollout_id = any(${uuidArray(ids)}) and f.scanner = ${DETERMINISTIC_SCANNER}`);
+  const out = new Map<string, StoredFlag[]>();
+  for (const r of rows)
+    out.set(r.rollout_id, [
+      ...(out.get(r.rollout_id) ?? []),
+      {
+        id: r.id,
+        signature: r.signature,
+        messageIndex: r.message_index,
+        severity: r.severity,
+        evidence: r.evidence,
+        detail: r.detail,
+        version: r.version,
+        isReviewed: r.is_reviewed,
+      },
+    ]);
+  return out;
+}
+
+/** Scans one batch of rollouts the current signature set hasn't seen; zero `scanned` means none is left. */
 export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBatch> {
   await loadGrammars();
   return db.transaction(async (tx) => {
-    const where = [
-      sql`not exists (select 1 from rollout_scans s where s.rollout_id = r.id and s.scanner = ${DETERMINISTIC_SCANNER})`,
-    ];
+    const where = [needsScanSql(sql`r.id`)];
     if (scope.workspaceId) where.push(sql`r.workspace_id = ${scope.workspaceId}`);
     if (scope.rolloutIds) where.push(sql`r.id = any(${uuidArray(scope.rolloutIds)})`);
     // Running rollouts (live runs) are scanned once they finish.
     where.push(sql`r.status::text <> 'running'`);
-    const candidates = await tx.execute<{ id: string; workspace_id: string; task_id: string | null }>(sql`
-      select r.id, r.workspace_id, r.task_id from rollouts r where ${sql.join(where, sql` and `)}
+    const candidates = await tx.execute<{
+      id: string;
+      workspace_id: string;
+      task_id: string | null;
+      was_scanned: boolean;
+    }>(sql`
+      select r.id, r.workspace_id, r.task_id,
+        exists (select 1 from rollout_scans s where s.rollout_id = r.id and s.scanner = ${DETERMINISTIC_SCANNER}) as was_scanned
+      from rollouts r where ${sql.join(where, sql` and `)}
       order by r.created_at, r.id limit ${scope.batchSize ?? DEFAULT_BATCH} for no key update of r skip locked`);
-    if (candidates.length === 0) return { scanned: 0, flagged: 0, flags: 0 };
+    if (candidates.length === 0) return { scanned: 0, flagged: 0, flags: 0, rescanned: 0 };
     const ids = candidates.map((c) => c.id);
     const taskIds = [...new Set(candidates.flatMap((c) => (c.task_id ? [c.task_id] : [])))];
-    const [messages, hidden, settings] = await Promise.all([
+    const rescanIds = candidates.filter((c) => c.was_scanned).map((c) => c.id);
+    const [messages, hidden, settings, stored] = await Promise.all([
       loadMessages(tx, ids),
       loadHiddenMaterial(tx, taskIds),
       loadSignatureSettings(tx, [...new Set(candidates.map((c) => c.workspace_id))]),
+      rescanIds.length > 0 ? loadStoredFlags(tx, rescanIds) : new Map<string, StoredFlag[]>(),
     ]);
     const flagRows: (string | number | JsonText)[][] = [];
     const scanRows: (string | number)[][] = [];
+    const updates: FlagChanges["update"] = [];
+    const removals: string[] = [];
     let flagged = 0;
     for (const c of candidates) {
       const hits = scanRollout({
@@ -127,7 +183,11 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
         settings: settings.get(c.workspace_id),
       });
       if (hits.length > 0) flagged += 1;
-      for (const h of hits)
+      const tagged = hits.map((h) => ({ ...h, version: versionTagOf(h.signature) }));
+      const changes = reconcileFlags(stored.get(c.id) ?? [], tagged);
+      updates.push(...changes.update);
+      removals.push(...changes.remove);
+      for (const h of changes.insert)
         flagRows.push([
           c.workspace_id,
           c.id,
@@ -137,6 +197,7 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
           h.messageIndex,
           new JsonText(JSON.stringify(h.evidence)),
           h.detail,
+          h.version,
         ]);
       scanRows.push([c.workspace_id, c.id, DETERMINISTIC_SCANNER, SCANNER_VERSION, hits.length]);
     }
@@ -152,9 +213,15 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
         { name: "message_index", type: "int" },
         { name: "evidence", type: "jsonb" },
         { name: "detail", type: "text" },
+        { name: "version", type: "text" },
       ],
       flagRows,
     );
+    if (removals.length > 0) await tx.execute(sql`delete from flags where id = any(${uuidArray(removals)})`);
+    for (const { id, hit } of updates)
+      await tx.execute(sql`update flags set severity = ${hit.severity}::flag_severity,
+        evidence = ${JSON.stringify(hit.evidence)}::jsonb, detail = ${hit.detail}, version = ${hit.version},
+        updated_at = now() where id = ${id}`);
     await bulkInsert(
       tx,
       "rollout_scans",
@@ -166,9 +233,12 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
         { name: "flag_count", type: "int" },
       ],
       scanRows,
-      { onConflict: "(rollout_id, scanner) do nothing" },
+      {
+        onConflict:
+          "(rollout_id, scanner) do update set scanner_version = excluded.scanner_version, flag_count = excluded.flag_count, scanned_at = now(), updated_at = now()",
+      },
     );
-    return { scanned: candidates.length, flagged, flags: flagRows.length };
+    return { scanned: candidates.length, flagged, flags: flagRows.length, rescanned: rescanIds.length };
   });
 }
 
@@ -176,7 +246,7 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
 export async function scanAllPendingRollouts(
   scope: ScanScope & { onBatch?: (batch: ScanBatch, total: ScanBatch) => void; signal?: AbortSignal } = {},
 ): Promise<ScanBatch> {
-  const total: ScanBatch = { scanned: 0, flagged: 0, flags: 0 };
+  const total: ScanBatch = { scanned: 0, flagged: 0, flags: 0, rescanned: 0 };
   for (;;) {
     if (scope.signal?.aborted) return total;
     const batch = await scanPendingRollouts(scope);
@@ -184,6 +254,7 @@ export async function scanAllPendingRollouts(
     total.scanned += batch.scanned;
     total.flagged += batch.flagged;
     total.flags += batch.flags;
+    total.rescanned += batch.rescanned;
     scope.onBatch?.(batch, total);
   }
 }

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { auditLog, flags, labels, rollouts } from "@/db/schema";
+import { auditLog, flags, labels, rolloutScans, rollouts } from "@/db/schema";
 import { listRollouts } from "@/lib/rollouts/queries";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { listRolloutFlags } from "./queries";
 import { reviewFlag } from "./review-flag";
-import { scanAllPendingRollouts } from "./scan-rollouts";
+import { SCANNER_VERSION, scanAllPendingRollouts } from "./scan-rollouts";
 import { updateSignatureSetting } from "./update-signature-setting";
 
 const HACK = [
@@ -60,11 +60,12 @@ describe("scanning stored rollouts", () => {
   it("flags hacks with evidence, once, and never touches rewards or labels", async () => {
     const { workspace, owner, hack, honest } = await setUp();
     const first = await scanAllPendingRollouts({ workspaceId: workspace.id });
-    expect(first).toEqual({ scanned: 2, flagged: 1, flags: 2 });
+    expect(first).toEqual({ scanned: 2, flagged: 1, flags: 2, rescanned: 0 });
     expect(await scanAllPendingRollouts({ workspaceId: workspace.id })).toEqual({
       scanned: 0,
       flagged: 0,
       flags: 0,
+      rescanned: 0,
     });
     const found = await listRolloutFlags({ ctx: owner.ctx, rolloutId: hack.id });
     expect(found.map((f) => [f.signature, f.severity, f.messageIndex, f.evidence.excerpt])).toEqual([
@@ -153,5 +154,53 @@ describe("scanning stored rollouts", () => {
     await scanAllPendingRollouts({ workspaceId: workspace.id });
     const fresh = await listRolloutFlags({ ctx: owner.ctx, rolloutId: again.id });
     expect(fresh.map((f) => [f.signature, f.severity])).toEqual([["answer-key-read", "low"]]);
+  });
+
+  it("rescans rollouts an older signature set scanned: flags updated in place, reviews kept, idempotent", async () => {
+    const { workspace, reviewer, hack, honest } = await setUp();
+    await scanAllPendingRollouts({ workspaceId: workspace.id });
+    const before = await listRolloutFlags({ ctx: reviewer.ctx, rolloutId: hack.id });
+    const reviewed = before.find((f) => f.signature === "test-file-deleted");
+    await reviewFlag({ ctx: reviewer.ctx, input: { flagId: reviewed?.id ?? "", verdict: "rejected" } });
+    // As if a signature changed: the scans are an older set's, a flag carries an old version and
+    // evidence, and one flag no signature raises any more (unreviewed) is still stored.
+    await db
+      .update(rolloutScans)
+      .set({ scannerVersion: "1.19" })
+      .where(eq(rolloutScans.workspaceId, workspace.id));
+    await db
+      .update(flags)
+      .set({ version: "", evidence: { kind: "text", start: 0, end: 1, excerpt: "x" } })
+      .where(eq(flags.id, reviewed?.id ?? ""));
+    const [gone] = await db
+      .insert(flags)
+      .values({
+        workspaceId: workspace.id,
+        rolloutId: honest.id,
+        scanner: "deterministic",
+        signature: "timer-tampered",
+        severity: "medium",
+        messageIndex: 1,
+        evidence: { kind: "text", start: 0, end: 1, excerpt: "y" },
+        version: "timer-tampered@0",
+      })
+      .returning();
+    const rescan = await scanAllPendingRollouts({ workspaceId: workspace.id });
+    expect(rescan).toMatchObject({ scanned: 2, rescanned: 2, flags: 0 });
+    const after = await listRolloutFlags({ ctx: reviewer.ctx, rolloutId: hack.id });
+    expect(after.map((f) => f.id)).toEqual(before.map((f) => f.id));
+    const updated = after.find((f) => f.id === reviewed?.id);
+    expect(updated?.evidence.excerpt).toBe("tests/test_calc.py");
+    expect(updated?.reviews.map((r) => r.verdict)).toEqual(["rejected"]);
+    const stored = await db.select().from(flags).where(eq(flags.workspaceId, workspace.id));
+    expect(stored.map((f) => f.version).sort()).toEqual(["answer-key-read@1", "test-file-deleted@1"]);
+    expect(stored.some((f) => f.id === gone.id)).toBe(false);
+    const scans = await db.select().from(rolloutScans).where(eq(rolloutScans.workspaceId, workspace.id));
+    expect(new Set(scans.map((s) => s.scannerVersion))).toEqual(new Set([SCANNER_VERSION]));
+    // Once current, nothing is rescanned.
+    expect(await scanAllPendingRollouts({ workspaceId: workspace.id })).toMatchObject({
+      scanned: 0,
+      rescanned: 0,
+    });
   });
 });

@@ -6,3 +6,7 @@ export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
 
 export const FLAG_VERDICTS = ["confirmed", "rejected"] as const;
 export type FlagVerdict = (typeof FLAG_VERDICTS)[number];
+
+/** What the LLM scanner answered about one rollout; `unevaluable` is never read as "no hack". */
+export const LLM_SCAN_STATUSES = ["hack", "no-hack", "unevaluable"] as const;
+export type LlmScanStatus = (typeof LLM_SCAN_STATUSES)[number];

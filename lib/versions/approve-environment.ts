@@ -1,6 +1,7 @@
 import "server-only";
 import { environmentVersions } from "@/db/schema";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
+import { prepareCorpusReplay, requestCorpusReplay } from "@/lib/corpus-replay/corpus-replay-job";
 import { AppError } from "@/lib/errors";
 import { toReportJson } from "@/lib/reports/api-schemas";
 import { getEnvironmentReport } from "@/lib/reports/queries";
@@ -28,6 +29,7 @@ export async function approveEnvironment({
 }): Promise<{ version: number }> {
   assertCan(ctx, "environments.approve");
   const report = await loadReportJson(ctx, slug);
+  await prepareCorpusReplay();
   return runInTransaction(ctx, async (tx) => {
     const { environment, state, to } = await beginLifecycleStep(tx, ctx, slug, "approve");
     const version = state.latestVersion + 1;
@@ -70,6 +72,8 @@ export async function approveEnvironment({
       step: "approve",
       details: { version, tasks: snapshot.tasks.length, validation },
     });
+    // The version's own replay of the known reward hacks, kept with its history.
+    await requestCorpusReplay(ctx, { slug, version }, tx);
     return { version };
   });
 }

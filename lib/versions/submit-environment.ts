@@ -1,5 +1,6 @@
 import "server-only";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { prepareCorpusReplay, requestCorpusReplay } from "@/lib/corpus-replay/corpus-replay-job";
 import { AppError } from "@/lib/errors";
 import { listTaskSummaries } from "@/lib/tasks/summary-queries";
 import { runInTransaction } from "@/lib/transaction";
@@ -27,9 +28,12 @@ export async function submitEnvironment({ ctx, slug }: { ctx: Ctx; slug: string 
       },
     );
   }
+  await prepareCorpusReplay();
   return runInTransaction(ctx, async (tx) => {
     const { environment, to } = await beginLifecycleStep(tx, ctx, slug, "submit");
     await setStatus(tx, ctx, { environment, to, step: "submit", details: { tasks: summaries.length } });
+    // The draft is a new grader version: replay the known reward hacks against it before approval.
+    await requestCorpusReplay(ctx, { slug, version: null }, tx);
     return { status: to };
   });
 }

@@ -1,11 +1,17 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/layout/page-header";
+import { LlmScannerForm } from "@/components/scanners/llm-scanner-form";
+import { LlmScannerPanel } from "@/components/scanners/llm-scanner-panel";
 import { MetricCell } from "@/components/scanners/metric-cell";
 import { ScanNowButton } from "@/components/scanners/scan-now-button";
 import { SignatureTable } from "@/components/scanners/signature-table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
+import { listProviders } from "@/lib/providers/queries";
 import { formatCount } from "@/lib/rollouts/format";
+import { DEFAULT_SCANNER_QUESTION } from "@/lib/scanners/llm/llm-prompt";
+import { listLlmScannerOverview } from "@/lib/scanners/llm/llm-queries";
+import { LLM_SCANNER_INFO } from "@/lib/scanners/llm-info";
 import { getScannerMetrics } from "@/lib/scanners/metrics-queries";
 import { getScanProgress, listSignatureSettings } from "@/lib/scanners/queries";
 
@@ -13,10 +19,13 @@ export const metadata: Metadata = { title: "Scanners" };
 
 export default async function ScannersPage() {
   const { ctx } = await getWorkspacePageContext("/scanners");
-  const [metrics, settings, progress] = await Promise.all([
+  const canManage = can(ctx.role, "scanners.manage");
+  const [metrics, settings, progress, llmVersions, providers] = await Promise.all([
     getScannerMetrics({ ctx }),
     listSignatureSettings({ ctx }),
     getScanProgress({ ctx }),
+    listLlmScannerOverview({ ctx }),
+    canManage ? listProviders({ ctx }) : Promise.resolve([]),
   ]);
   return (
     <>
@@ -34,6 +43,12 @@ export default async function ScannersPage() {
           <p className="text-lg font-semibold tabular-nums">
             {formatCount(progress.scanned)} of {formatCount(progress.total)}
           </p>
+          {progress.stale > 0 ? (
+            <p className="text-xs text-warning" data-testid="stale-scans">
+              {formatCount(progress.stale)} scanned by an older signature set: scanning again updates their
+              flags (reviewed flags keep their verdicts).
+            </p>
+          ) : null}
         </div>
         <div>
           <p className="text-fg-muted">Flagged rollouts</p>
@@ -54,12 +69,32 @@ export default async function ScannersPage() {
         flags in the transcript viewer.
       </p>
       <div className="rounded-lg border border-border bg-surface">
-        <SignatureTable
-          detectors={metrics.detectors}
-          settings={settings}
-          canManage={can(ctx.role, "scanners.manage")}
-        />
+        <SignatureTable detectors={metrics.detectors} settings={settings} canManage={canManage} />
       </div>
+      <section aria-labelledby="llm-scanner-heading" className="mt-8 flex flex-col gap-3">
+        <h2 id="llm-scanner-heading" className="text-lg font-semibold">
+          LLM scanner
+        </h2>
+        <p className="text-sm text-fg-muted">
+          {LLM_SCANNER_INFO.description} Each configuration is a version, validated like a judge: calibrate it
+          against reviewers' final labels (Cohen's kappa on the held-out split, 95% interval); it scans new
+          rollouts on its own only once deployed through that gate. Unreadable answers are asked once more,
+          then kept as unevaluable — never as “no hack”.
+        </p>
+        <div className="rounded-lg border border-border bg-surface">
+          <LlmScannerPanel
+            versions={llmVersions}
+            canRun={can(ctx.role, "scanners.llm")}
+            canManage={canManage}
+          />
+        </div>
+        {canManage ? (
+          <LlmScannerForm
+            providers={providers.map((p) => ({ name: p.name, model: p.model }))}
+            defaultQuestion={DEFAULT_SCANNER_QUESTION}
+          />
+        ) : null}
+      </section>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { Select } from "@/components/ui/select";
+import { CorpusReplayPanel } from "@/components/versions/corpus-replay-panel";
 import { LifecycleActions } from "@/components/versions/lifecycle-actions";
 import { SamplePicker } from "@/components/versions/sample-picker";
 import { ShareLinks } from "@/components/versions/share-links";
@@ -13,6 +14,7 @@ import { ValidationPanel } from "@/components/versions/validation-panel";
 import { VersionsTable } from "@/components/versions/versions-table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { listDatasheetLinks } from "@/lib/catalog/datasheet-links";
+import { listCorpusReplays } from "@/lib/corpus-replay/queries";
 import { isAppError } from "@/lib/errors";
 import { listValidations } from "@/lib/grader-validation/queries";
 import { STATUS_LABELS } from "@/lib/versions/lifecycle";
@@ -40,6 +42,7 @@ export default async function VersionsPage({ params }: Props) {
   const { environment, versions, state } = overview;
   const links = overview.canShare ? await listDatasheetLinks({ ctx, slug }) : [];
   const validations = await listValidations({ ctx, slug });
+  const replays = await listCorpusReplays({ ctx, slug });
   const base = `/environments/${encodeURIComponent(slug)}`;
   return (
     <>
@@ -107,6 +110,17 @@ export default async function VersionsPage({ params }: Props) {
             versions={versions.map((v) => v.version)}
             canValidate={overview.canExport}
             initial={validations}
+          />
+        </Section>
+        <Section
+          title="Corpus replay"
+          description="The reward-hack corpus (rollouts whose final label is a reward hack) graded again by each grader version's checks on their final answers: which known hacks a version still rewards. A version that rewards more of them than the last one is a regression, shown before approval."
+        >
+          <CorpusReplayPanel
+            slug={slug}
+            versions={versions.map((v) => v.version)}
+            replays={replays}
+            canReplay={overview.canExport}
           />
         </Section>
         <Section
