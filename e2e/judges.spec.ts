@@ -147,6 +147,37 @@ test("[judges] an author creates, tries, calibrates and deploys a judge; a revie
     page.getByRole("table", { name: "Judge versions" }).getByRole("row", { name: /v1/ }),
   ).toContainText("deployed");
   await expect(page.getByRole("button", { name: "Deploy v1" })).toHaveCount(0);
+
+  // From the rubric editor: the judge's current version on a chosen rollout of the task, per criterion.
+  await page.goto(`/environments/${slug}/tasks/answer`);
+  await page.getByRole("tab", { name: /Rubric & checks/ }).click();
+  const trial = page.getByRole("region", { name: "Try a judge on a rollout" });
+  await trial.getByLabel("Rollout").selectOption({ index: 1 });
+  await trial.getByRole("button", { name: "Try the judge" }).click();
+  const trialResult = trial.getByTestId("try-result");
+  await expect(trialResult).toContainText("Version 1");
+  const criterionRow = trialResult
+    .getByRole("table", { name: "Parsed result" })
+    .getByRole("row", { name: /correct/ });
+  await expect(criterionRow).toContainText(/not-met|met/);
+  await expect(criterionRow).toContainText("Checked against the answer key.");
+
+  // The report page shows the deployed judge's calibration; the queue's agreement counts it as a rater.
+  await page.goto(`/environments/${slug}/report`);
+  await expect(page.getByTestId("judge-evidence")).toContainText("Calibrated judge grader v1");
+  await expect(page.getByRole("table", { name: "Judge calibration per criterion" })).toContainText("correct");
+  await page.goto(`/review/queues/new?environment=${slug}`);
+  const queueForm = page.getByRole("form", { name: "New queue" });
+  await queueForm.getByLabel("Name").fill("Expert audit");
+  await queueForm.getByRole("button", { name: "Create queue" }).click();
+  await expect(page.getByText(`0 of ${LABELLED} items done`)).toBeVisible();
+  await page.goto(`${page.url()}/agreement`);
+  const raters = page.getByRole("table", { name: "Criterion score agreement per rater pair" });
+  const judgeRow = raters.getByRole("row", { name: /Judge grader v1/ });
+  await expect(judgeRow).toContainText("judge × reviewer");
+  await expect(judgeRow).toContainText(reviewer.email);
+  await expect(judgeRow).toContainText(String(LABELLED));
+  await expect(judgeRow).toContainText("1.00");
   await signOut(page);
 
   // A reviewer sees the judge's verdict beside their own score.

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { JudgeEvidenceView } from "@/components/judges/judge-evidence-view";
 import { RewardValue } from "@/components/rollouts/reward-value";
 import { SafeMarkdown } from "@/components/transcripts/safe-markdown";
 import { Badge } from "@/components/ui/badge";
@@ -134,6 +135,12 @@ export function DatasheetView({
         description="How far the reward can be trusted, measured against reviewers' final labels."
       >
         <RobustnessFigures report={sheet.report} />
+      </Section>
+      <Section
+        title="LLM judge"
+        description="The judge that grades the rubric now, and how well it agrees with experts on a held-out set."
+      >
+        <JudgeEvidenceView evidence={sheet.judge} />
       </Section>
       <Section
         title="Hack rate"

@@ -14,10 +14,13 @@ export function TryJudgePanel({
   judges,
   tasks,
   defaultTask,
+  rollouts,
 }: {
   judges: { id: string; name: string }[];
   tasks: { key: string; title: string }[];
   defaultTask?: string;
+  /** Rollouts to choose from (the rubric editor offers its task's); without it, a rollout id field. */
+  rollouts?: { id: string; label: string }[];
 }) {
   const [judgeId, setJudgeId] = useState(judges[0]?.id ?? "");
   const [taskKey, setTaskKey] = useState(defaultTask ?? tasks[0]?.key ?? "");
@@ -66,14 +69,27 @@ export function TryJudgePanel({
             ))}
           </Select>
         </Field>
-        <Field label="Or a rollout id" htmlFor="try-rollout" hint="Leave blank to grade the pasted answer.">
-          <Input
-            id="try-rollout"
-            value={rolloutId}
-            onChange={(e) => setRolloutId(e.target.value)}
-            placeholder="uuid"
-          />
-        </Field>
+        {rollouts ? (
+          <Field label="Rollout" htmlFor="try-rollout" hint="Or leave it on the pasted answer.">
+            <Select id="try-rollout" value={rolloutId} onChange={(e) => setRolloutId(e.target.value)}>
+              <option value="">The pasted answer</option>
+              {rollouts.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        ) : (
+          <Field label="Or a rollout id" htmlFor="try-rollout" hint="Leave blank to grade the pasted answer.">
+            <Input
+              id="try-rollout"
+              value={rolloutId}
+              onChange={(e) => setRolloutId(e.target.value)}
+              placeholder="uuid"
+            />
+          </Field>
+        )}
       </div>
       <Field label="Answer to grade" htmlFor="try-answer">
         <textarea

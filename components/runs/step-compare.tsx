@@ -9,6 +9,7 @@ import { Select } from "@/components/ui/select";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatDecimal, formatPercent, formatPoints } from "@/lib/reports/format";
 import type { Example } from "@/lib/runs/compare-query";
+import { behaviourKey } from "@/lib/runs/compare-steps";
 import { stepRolloutsHref } from "@/lib/runs/links";
 import { runKeys } from "@/lib/runs/query-keys";
 import { fetchStepComparison } from "./fetch-run";
@@ -111,21 +112,32 @@ export function StepCompare({ runId, steps, noun }: { runId: string; steps: numb
           )}
           <h3 className="text-sm font-semibold">Behaviours that appeared or vanished</h3>
           {data.behaviours.length === 0 ? (
-            <p className="text-sm text-fg-muted">The same tools, used about as often, at both {noun}s.</p>
+            <p className="text-sm text-fg-muted">
+              The same tools and scanner flags, about as often, at both {noun}s.
+            </p>
           ) : (
             <ul className="flex flex-col gap-2 text-sm" aria-label="Behaviour changes">
               {data.behaviours.map((change) => (
-                <li key={change.name} className="flex flex-wrap items-center gap-2">
+                <li key={behaviourKey(change)} className="flex flex-wrap items-center gap-2">
                   <Badge tone={CHANGE_TONE[change.change]}>{change.change}</Badge>
-                  <span>
-                    tool <code className="font-mono text-xs">{change.name}</code>:{" "}
-                    {formatDecimal(change.before)} → {formatDecimal(change.after)} calls per rollout
-                  </span>
+                  {change.kind === "tool" ? (
+                    <span>
+                      tool <code className="font-mono text-xs">{change.name}</code>:{" "}
+                      {formatDecimal(change.before)} → {formatDecimal(change.after)} calls per rollout
+                    </span>
+                  ) : (
+                    <span>
+                      scanner signature <code className="font-mono text-xs">{change.name}</code>:{" "}
+                      {formatPercent(change.before)} → {formatPercent(change.after)} of scanned rollouts
+                      flagged
+                      {change.change === "appeared" ? ` (first flagged at ${noun} ${data.b})` : ""}
+                    </span>
+                  )}
                   <ExampleLinks
                     runId={runId}
                     a={data.a}
                     b={data.b}
-                    example={data.behaviourExamples[change.name]}
+                    example={data.behaviourExamples[behaviourKey(change)]}
                   />
                 </li>
               ))}

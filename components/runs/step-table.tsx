@@ -18,6 +18,7 @@ export function StepTable({ runId, steps, noun }: { runId: string; steps: RunSte
           <Th className="text-right">Pass rate</Th>
           <Th className="text-right">Gave up</Th>
           {hasFlags ? <Th className="text-right">Flagged</Th> : null}
+          {hasFlags ? <Th>Flags by signature</Th> : null}
           <Th className="text-right">Messages</Th>
           <Th className="text-right">Tool calls</Th>
           <Th>Transcripts</Th>
@@ -40,6 +41,21 @@ export function StepTable({ runId, steps, noun }: { runId: string; steps: RunSte
             <Td className="text-right tabular-nums">{formatPercent(s.passRate)}</Td>
             <Td className="text-right tabular-nums">{formatPercent(s.giveUpRate)}</Td>
             {hasFlags ? <Td className="text-right tabular-nums">{formatPercent(s.flagRate)}</Td> : null}
+            {hasFlags ? (
+              <Td className="text-xs tabular-nums" data-testid="step-signatures">
+                {Object.entries(s.flagRates)
+                  .sort(([x, a], [y, b]) => b - a || x.localeCompare(y))
+                  .map(([signature, rate]) => (
+                    <Link
+                      key={signature}
+                      href={`${stepRolloutsHref(runId, s.step)}&signature=${encodeURIComponent(signature)}`}
+                      className="mr-2 inline-block text-accent hover:underline"
+                    >
+                      {signature} {formatPercent(rate)}
+                    </Link>
+                  ))}
+              </Td>
+            ) : null}
             <Td className="text-right tabular-nums">{formatDecimal(s.meanMessages, 1)}</Td>
             <Td className="text-right tabular-nums">{formatDecimal(s.meanToolCalls, 1)}</Td>
             <Td>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CoverageResult, Finding, Requirement } from "@/lib/tasks/coverage";
@@ -33,6 +33,7 @@ export function TaskEditor({
   savedChecks,
   sentenceMarks,
   providers,
+  judgeTrial,
 }: {
   task: TaskDetail;
   sharedRubrics: SharedRubricRef[];
@@ -40,6 +41,8 @@ export function TaskEditor({
   savedChecks: CoverageResult;
   sentenceMarks: SentenceMarkEntry[];
   providers: { id: string; name: string; model: string }[];
+  /** "Try a judge" on a rollout of this task, shown under the rubric (authors who edit judges). */
+  judgeTrial?: ReactNode;
 }) {
   const isReadOnly = !task.canWrite || task.archivedAt !== null || task.environment.isArchived;
   const canWrite = !isReadOnly;
@@ -222,6 +225,20 @@ export function TaskEditor({
                 fieldErrors={fieldErrors}
                 onChange={update}
               />
+              {judgeTrial ? (
+                <section
+                  aria-label="Try a judge on a rollout"
+                  className="mt-6 flex flex-col gap-3 rounded-lg border border-border p-4"
+                >
+                  <h3 className="font-medium">Try a judge on a rollout</h3>
+                  <p className="text-sm text-fg-muted">
+                    Runs the judge's current draft (the saved rubric: save your edits first) on one rollout of
+                    this task or a pasted answer, and shows each criterion's reason and verdict. Nothing is
+                    stored.
+                  </p>
+                  {judgeTrial}
+                </section>
+              ) : null}
             </div>
           ) : null}
           {tab === "try" ? (

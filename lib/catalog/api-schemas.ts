@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
+import { judgeEvidenceOutput } from "@/lib/judges/judge-evidence-schema";
 import { catalogQueryInput } from "./cards";
 
 // The buyer's routes of /api/v1: published environments of the caller's workspace, built from their
@@ -32,6 +33,9 @@ export const catalogCardOutput = z.object({
 export const catalogListOutput = z.object({ items: z.array(catalogCardOutput), nextCursor: z.null() });
 
 export const datasheetOutput = z.object({
+  judge: judgeEvidenceOutput.describe(
+    "The environment's LLM judge: the deployed version's held-out calibration against experts (Cohen's kappa with its 95% interval, accuracy, n), or that no judge is calibrated",
+  ),
   slug: z.string(),
   name: z.string(),
   description: z.string(),

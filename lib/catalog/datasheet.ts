@@ -1,6 +1,7 @@
 import { formatTaskMessage } from "@/lib/exports/agent-message";
 import { findSecretNeedles, listSecretNeedles } from "@/lib/exports/secret-text";
 import type { EnvironmentVersionSnapshot, SnapshotSample, SnapshotTask } from "@/lib/exports/snapshot";
+import type { JudgeEvidence } from "@/lib/judges/judge-evidence-schema";
 import { type BuyerReport, findBestModel, toBuyerReport } from "./buyer-report";
 
 // What a buyer reads about a published version, built by picking fields from the snapshot: the
@@ -44,6 +45,8 @@ export type Datasheet = {
   report: BuyerReport;
   bestModel: ReturnType<typeof findBestModel>;
   versions: PublishedVersion[];
+  /** The environment's LLM judge: calibration figures when one is deployed, else that none is calibrated. */
+  judge: JudgeEvidence;
 };
 
 /** Every answer key of the version, as searchable needles. */
@@ -84,6 +87,7 @@ function pickSampleTask(snapshot: EnvironmentVersionSnapshot, needles: string[])
 export function buildDatasheet(
   snapshot: EnvironmentVersionSnapshot,
   versions: PublishedVersion[],
+  judge: JudgeEvidence = { status: "none" },
 ): Datasheet {
   const needles = listAnswerNeedles(snapshot);
   const task = pickSampleTask(snapshot, needles);
@@ -107,6 +111,7 @@ export function buildDatasheet(
     report,
     bestModel: findBestModel(report),
     versions,
+    judge,
   };
 }
 

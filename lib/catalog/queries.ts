@@ -6,6 +6,7 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 import { type EnvironmentVersionSnapshot, parseSnapshot, type SnapshotSample } from "@/lib/exports/snapshot";
+import { getJudgeEvidence } from "@/lib/judges/judge-evidence";
 import { parseInput } from "@/lib/validation";
 import {
   type CatalogCard,
@@ -19,6 +20,8 @@ import { buildDatasheet, type Datasheet, findSample, type PublishedVersion } fro
 // The buyer's reads. Only published, unretired versions of unarchived environments of the caller's
 // workspace (or of the one a public link names) are ever selected; everything shown is built from
 // those frozen snapshots, never from the live tables where drafts, keys and other rollouts live.
+// One exception: the judge that grades the environment now (its deployed, hence calibrated, judge
+// version is itself immutable), shown as its held-out calibration figures only.
 
 const live = and(
   isNotNull(environmentVersions.publishedAt),
@@ -97,13 +100,13 @@ async function loadPublished(where: { workspaceId: string; slug?: string; enviro
     tasks: r.tasks,
     isLive: r.retiredAt === null,
   }));
-  return { snapshot: parseSnapshot(snapshot), versions };
+  return { snapshot: parseSnapshot(snapshot), versions, environmentId: current.environmentId };
 }
 
 export async function getDatasheet({ ctx, slug }: { ctx: Ctx; slug: string }): Promise<Datasheet> {
   assertCan(ctx, "catalog.read");
-  const { snapshot, versions } = await loadPublished({ workspaceId: ctx.workspace.id, slug });
-  return buildDatasheet(snapshot, versions);
+  const { snapshot, versions, environmentId } = await loadPublished({ workspaceId: ctx.workspace.id, slug });
+  return buildDatasheet(snapshot, versions, await getJudgeEvidence(environmentId));
 }
 
 export async function getCatalogSample({
@@ -142,8 +145,8 @@ async function resolvePublicLink(token: string) {
 }
 
 export async function getPublicDatasheet({ token }: { token: string }): Promise<Datasheet> {
-  const { snapshot, versions } = await resolvePublicLink(token);
-  return buildDatasheet(snapshot, versions);
+  const { snapshot, versions, environmentId } = await resolvePublicLink(token);
+  return buildDatasheet(snapshot, versions, await getJudgeEvidence(environmentId));
 }
 
 export async function getPublicSample({ token, sampleId }: { token: string; sampleId: string }) {

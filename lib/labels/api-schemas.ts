@@ -84,6 +84,17 @@ export const agreementOutput = z.object({
       agreementWithFinal: wilson,
     }),
   ),
+  criterionScores: z
+    .object({
+      ...block,
+      scoredItems: z.number().int(),
+      comparedItems: z.number().int(),
+      judgeVsHuman: z.array(pair),
+      others: z.array(pair),
+    })
+    .describe(
+      "Rubric criterion scores (items: rollout × criterion), where each judge's newest version on these items rates like a reviewer (raters `judge:<version id>`): kappa for the judge against each reviewer, and between reviewers",
+    ),
 });
 
 export const REVIEW_OPERATIONS: ApiOperations = {
@@ -111,7 +122,7 @@ export const REVIEW_OPERATIONS: ApiOperations = {
   "GET /api/v1/queues/[id]/agreement": {
     summary: "Reviewer agreement of a review queue",
     description:
-      "From each reviewer's current label per item: Cohen's kappa per pair, Krippendorff's alpha, on verdicts and per category, and per reviewer (agreement with the others and with adjudicated final labels).",
+      "From each reviewer's current label per item: Cohen's kappa per pair, Krippendorff's alpha, on verdicts and per category, and per reviewer (agreement with the others and with adjudicated final labels). On criterion scores, LLM judges count as raters: each judge against each reviewer, beside reviewer pairs.",
     response: agreementOutput,
   },
 };

@@ -38,6 +38,9 @@ export const runStepOutput = z.object({
   flagRate: nullableNumber.describe(
     "Share of scanned rollouts with a medium or high scanner flag; null until a rollout of the step is scanned",
   ),
+  flagRates: z
+    .record(z.string(), z.number())
+    .describe("Scanner signature → share of the step's scanned rollouts it flagged (any severity)"),
   giveUpRate: nullableNumber,
   meanMessages: z.number(),
   meanToolCalls: z.number(),
@@ -139,7 +142,9 @@ export const RUN_OPERATIONS: ApiOperations = {
       ),
       behaviours: z.array(
         z.object({
-          kind: z.literal("tool"),
+          kind: z
+            .enum(["tool", "signature"])
+            .describe("A tool's calls per rollout, or a scanner signature's flag rate"),
           name: z.string(),
           change: z.enum(["appeared", "vanished", "grew", "shrank"]),
           before: z.number(),
@@ -147,7 +152,9 @@ export const RUN_OPERATIONS: ApiOperations = {
         }),
       ),
       taskExamples: z.record(z.string(), example),
-      behaviourExamples: z.record(z.string(), example),
+      behaviourExamples: z
+        .record(z.string(), example)
+        .describe("By tool name, or `signature:<name>` for a scanner signature"),
     }),
   },
 };

@@ -5,7 +5,7 @@ import { db } from "@/db/client";
 import type { Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { compareSteps, type StepComparison } from "./compare-steps";
+import { behaviourKey, compareSteps, type StepComparison } from "./compare-steps";
 import { getRunSummary, listRunSteps } from "./queries";
 import { compareStepsInput } from "./schemas";
 
@@ -73,9 +73,17 @@ export async function compareRunSteps({
       order by r.created_at limit 1`);
     return row?.id ?? null;
   };
+  const withFlag = async (step: number, signature: string) => {
+    const [row] = await db.execute<{ id: string }>(sql`
+      select r.id from rollouts r where r.run_id = ${run.id} and r.workspace_id = ${workspaceId}
+        and r.step = ${step} and exists (select 1 from flags f where f.rollout_id = r.id and f.signature = ${signature})
+      order by r.created_at limit 1`);
+    return row?.id ?? null;
+  };
   for (const change of comparison.behaviours.slice(0, MAX_BEHAVIOUR_EXAMPLES)) {
-    const [x, y] = await Promise.all([withTool(a, change.name), withTool(b, change.name)]);
-    behaviourExamples[change.name] = { before: x, after: y };
+    const find = change.kind === "tool" ? withTool : withFlag;
+    const [x, y] = await Promise.all([find(a, change.name), find(b, change.name)]);
+    behaviourExamples[behaviourKey(change)] = { before: x, after: y };
   }
   return { ...comparison, taskExamples, behaviourExamples };
 }

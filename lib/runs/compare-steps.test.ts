@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareSteps } from "./compare-steps";
+import { behaviourKey, compareSteps } from "./compare-steps";
 import type { RunStep } from "./queries";
 
 const step = (n: number, fields: Partial<RunStep>): RunStep => ({
@@ -12,6 +12,7 @@ const step = (n: number, fields: Partial<RunStep>): RunStep => ({
   rewardP75: 0.6,
   passRate: 0.5,
   flagRate: null,
+  flagRates: {},
   giveUpRate: 0,
   meanMessages: 10,
   meanToolCalls: 2,
@@ -56,5 +57,24 @@ describe("compareSteps", () => {
       ["grep", "grew"],
       ["bash", "shrank"],
     ]);
+  });
+
+  it("names scanner signatures first flagged at the later step, gone, or flagged far more or less often", () => {
+    const a = step(3, {
+      flagRate: 0.3,
+      flagRates: { "tests-modified": 0.2, "answer-key-read": 0.1, "skip-marker": 0.3 },
+    });
+    const b = step(7, {
+      flagRate: 0.5,
+      flagRates: { "tests-modified": 0.5, "network-fetch": 0.25, "skip-marker": 0.35 },
+    });
+    const behaviours = compareSteps(a, b).behaviours.filter((c) => c.kind === "signature");
+    expect(behaviours.map((c) => [c.name, c.change, c.before, c.after])).toEqual([
+      ["network-fetch", "appeared", 0, 0.25],
+      ["answer-key-read", "vanished", 0.1, 0],
+      ["tests-modified", "grew", 0.2, 0.5],
+    ]);
+    expect(behaviourKey(behaviours[0])).toBe("signature:network-fetch");
+    expect(behaviourKey({ kind: "tool", name: "grep" })).toBe("grep");
   });
 });

@@ -15,13 +15,18 @@ export type TaskMove = {
 };
 
 export type BehaviourChange = {
-  kind: "tool";
+  /** A tool's calls per rollout, or a scanner signature's flag rate. */
+  kind: "tool" | "signature";
   name: string;
   change: "appeared" | "vanished" | "grew" | "shrank";
-  /** Calls per rollout at each step. */
+  /** Calls per rollout (tools) or share of scanned rollouts flagged (signatures) at each step. */
   before: number;
   after: number;
 };
+
+/** The key of a behaviour's example transcripts (tools by name, signatures prefixed). */
+export const behaviourKey = (change: Pick<BehaviourChange, "kind" | "name">) =>
+  change.kind === "tool" ? change.name : `signature:${change.name}`;
 
 export type StepComparison = {
   a: number;
@@ -77,25 +82,48 @@ export function compareSteps(a: RunStep, b: RunStep): StepComparison {
       meanToolCalls: [a.meanToolCalls, b.meanToolCalls],
     },
     tasks,
-    behaviours: compareTools(a, b),
+    behaviours: [...compareSignatures(a, b), ...compareTools(a, b)],
   };
+}
+
+function classify(x: number, y: number): BehaviourChange["change"] | null {
+  if (x === 0 && y > 0) return "appeared";
+  if (x > 0 && y === 0) return "vanished";
+  if (y >= x * CHANGE_FACTOR) return "grew";
+  if (x >= y * CHANGE_FACTOR) return "shrank";
+  return null;
+}
+
+const ORDER = { appeared: 0, vanished: 1, grew: 2, shrank: 3 };
+
+function changesOf(
+  kind: BehaviourChange["kind"],
+  names: string[],
+  value: (step: "a" | "b", name: string) => number,
+): BehaviourChange[] {
+  const changes: BehaviourChange[] = [];
+  for (const name of [...new Set(names)].sort()) {
+    const x = value("a", name);
+    const y = value("b", name);
+    const change = classify(x, y);
+    if (change) changes.push({ kind, name, change, before: x, after: y });
+  }
+  return changes.sort((x, y) => ORDER[x.change] - ORDER[y.change]);
 }
 
 function compareTools(a: RunStep, b: RunStep): BehaviourChange[] {
   const perRollout = (step: RunStep, name: string) =>
     step.rollouts > 0 ? (step.toolCalls[name] ?? 0) / step.rollouts : 0;
-  const names = [...new Set([...Object.keys(a.toolCalls), ...Object.keys(b.toolCalls)])].sort();
-  const changes: BehaviourChange[] = [];
-  for (const name of names) {
-    const x = perRollout(a, name);
-    const y = perRollout(b, name);
-    let change: BehaviourChange["change"] | null = null;
-    if (x === 0 && y > 0) change = "appeared";
-    else if (x > 0 && y === 0) change = "vanished";
-    else if (y >= x * CHANGE_FACTOR) change = "grew";
-    else if (x >= y * CHANGE_FACTOR) change = "shrank";
-    if (change) changes.push({ kind: "tool", name, change, before: x, after: y });
-  }
-  const order = { appeared: 0, vanished: 1, grew: 2, shrank: 3 };
-  return changes.sort((x, y) => order[x.change] - order[y.change]);
+  return changesOf("tool", [...Object.keys(a.toolCalls), ...Object.keys(b.toolCalls)], (side, name) =>
+    perRollout(side === "a" ? a : b, name),
+  );
+}
+
+/** Scanner signatures whose flag rate appeared (first flagged at the later step), vanished, grew or shrank. */
+function compareSignatures(a: RunStep, b: RunStep): BehaviourChange[] {
+  return changesOf(
+    "signature",
+    [...Object.keys(a.flagRates), ...Object.keys(b.flagRates)],
+    (side, name) => (side === "a" ? a : b).flagRates[name] ?? 0,
+  );
 }

@@ -35,6 +35,8 @@ export type RunStep = {
   passRate: number | null;
   /** Share of scanned rollouts with a medium or high scanner flag; null until a rollout is scanned. */
   flagRate: number | null;
+  /** Scanner signature → share of the step's scanned rollouts it flagged (any severity). */
+  flagRates: Record<string, number>;
   giveUpRate: number | null;
   meanMessages: number;
   meanToolCalls: number;
@@ -71,7 +73,7 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
   const run = await getRunSummary({ ctx, id });
   const workspaceId = ctx.workspace.id;
   const pass = buildPassCondition("t", "r");
-  const [stepRows, taskRows, toolRows] = await Promise.all([
+  const [stepRows, taskRows, toolRows, flagRows] = await Promise.all([
     db.execute<Record<string, unknown>>(sql`
       select r.step, count(*)::int as rollouts,
         count(*) filter (where r.status = 'running')::int as running,
@@ -103,6 +105,11 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
       where r.run_id = ${run.id} and r.workspace_id = ${workspaceId} and m.workspace_id = ${workspaceId}
         and m.tool_calls is not null
       group by r.step, name`),
+    db.execute<{ step: number | null; signature: string; rollouts: number }>(sql`
+      select r.step, f.signature, count(distinct r.id)::int as rollouts
+      from rollouts r join flags f on f.rollout_id = r.id
+      where r.run_id = ${run.id} and r.workspace_id = ${workspaceId}
+      group by r.step, f.signature`),
   ]);
   const stepKey = (step: unknown) => (step === null || step === undefined ? "none" : String(step));
   const tasksByStep = new Map<string, TaskStep[]>();
@@ -117,8 +124,15 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
     mix[row.name ?? "(unnamed)"] = row.calls;
     toolsByStep.set(stepKey(row.step), mix);
   }
+  const flagsByStep = new Map<string, Record<string, number>>();
+  for (const row of flagRows) {
+    const counts = flagsByStep.get(stepKey(row.step)) ?? {};
+    counts[row.signature] = Number(row.rollouts);
+    flagsByStep.set(stepKey(row.step), counts);
+  }
   return stepRows.map((row) => {
     const scored = Number(row.scored);
+    const scanned = Number(row.scanned);
     const finished = Number(row.finished);
     return {
       step: toNumber(row.step),
@@ -129,7 +143,13 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
       rewardP25: toNumber(row.reward_p25),
       rewardP75: toNumber(row.reward_p75),
       passRate: scored > 0 ? Number(row.passed) / scored : null,
-      flagRate: Number(row.scanned) > 0 ? Number(row.flagged) / Number(row.scanned) : null,
+      flagRate: scanned > 0 ? Number(row.flagged) / scanned : null,
+      flagRates: Object.fromEntries(
+        Object.entries(flagsByStep.get(stepKey(row.step)) ?? {}).map(([signature, n]) => [
+          signature,
+          scanned > 0 ? Math.min(1, n / scanned) : 0,
+        ]),
+      ),
       giveUpRate: finished > 0 ? Number(row.gave_up) / finished : null,
       meanMessages: Number(row.mean_messages),
       meanToolCalls: Number(row.mean_tool_calls),

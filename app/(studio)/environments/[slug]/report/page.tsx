@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { JudgeEvidenceView } from "@/components/judges/judge-evidence-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { EnvironmentReport } from "@/components/reports/environment-report";
 import { PrintButton } from "@/components/reports/print-button";
 import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/section";
 import { Select } from "@/components/ui/select";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { getEnvironmentJudgeEvidence } from "@/lib/judges/judge-evidence";
 import { can } from "@/lib/permissions/rules";
 import { getEnvironmentReport } from "@/lib/reports/queries";
 import { DEFAULT_GAP_K, reportQueryInput } from "@/lib/reports/schemas";
@@ -33,6 +36,7 @@ export default async function EnvironmentReportPage({ params, searchParams }: Pr
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
+  const judgeEvidence = await getEnvironmentJudgeEvidence({ ctx, slug });
   const base = `/environments/${encodeURIComponent(slug)}/report`;
   return (
     <>
@@ -76,6 +80,14 @@ export default async function EnvironmentReportPage({ params, searchParams }: Pr
         canConfigure={can(ctx.role, "reports.configure")}
         canDraft={can(ctx.role, "environments.write")}
       />
+      <div className="mt-6">
+        <Section
+          title="LLM judge calibration"
+          description="The deployed judge's agreement with experts' criterion scores on the held-out set; a judge that has not cleared the bar is not evidence."
+        >
+          <JudgeEvidenceView evidence={judgeEvidence} />
+        </Section>
+      </div>
     </>
   );
 }

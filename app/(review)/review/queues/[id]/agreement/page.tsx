@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { AgreementTables } from "@/components/queues/agreement-tables";
 import { ConfusionTable } from "@/components/queues/confusion-table";
+import { CriterionAgreementTable } from "@/components/queues/criterion-agreement-table";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
@@ -69,6 +70,12 @@ export default async function AgreementPage({ params, searchParams }: Props) {
       ) : (
         <div className="flex flex-col gap-6">
           <AgreementTables agreement={agreement} baseHref={base} categoryNames={categoryNames} />
+          <Section
+            title="Criterion scores, with the judges as raters"
+            description="Per rubric criterion of each item: every LLM judge's newest version against each reviewer, and reviewers against each other. Judges score criteria, not verdicts, so they are compared here."
+          >
+            <CriterionAgreementTable agreement={agreement.criterionScores} />
+          </Section>
           {pair && matrix ? (
             <Section
               title="Confusion matrix"

@@ -1,15 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { TryJudgePanel } from "@/components/judges/try-judge-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { TaskOriginPanel } from "@/components/promotion/task-origin-panel";
 import { ArchiveTaskButton } from "@/components/tasks/archive-task-button";
 import { TaskEditor } from "@/components/tasks/task-editor";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { listJudges } from "@/lib/judges/queries";
 import { can } from "@/lib/permissions/rules";
 import { getTaskOrigin } from "@/lib/promotion/queries";
 import { listProviders } from "@/lib/providers/queries";
+import { listRollouts } from "@/lib/rollouts/queries";
 import { listSharedRubrics } from "@/lib/rubrics/queries";
 import { getTaskChecks, listDismissalHistory } from "@/lib/tasks/check-queries";
 import { getTaskDetailByKey } from "@/lib/tasks/queries";
@@ -28,13 +31,16 @@ export default async function TaskPage({ params }: Props) {
       throw error;
     },
   );
-  const [shared, history, checks, origin, marks, providers] = await Promise.all([
+  const canJudge = can(ctx.role, "judges.write");
+  const [shared, history, checks, origin, marks, providers, judges, taskRollouts] = await Promise.all([
     listSharedRubrics({ ctx, environmentSlug: slug }),
     listDismissalHistory({ ctx, taskId: task.id }),
     getTaskChecks({ ctx, taskId: task.id }),
     getTaskOrigin({ ctx, taskId: task.id }),
     listSentenceMarks({ ctx }),
     can(ctx.role, "providers.read") ? listProviders({ ctx }) : [],
+    canJudge ? listJudges({ ctx, environmentSlug: slug }) : [],
+    canJudge ? listRollouts({ ctx, input: { environment: slug, task: task.key, limit: 50 } }) : null,
   ]);
   const sharedRubrics = shared.map((r) => ({
     id: r.id,
@@ -76,6 +82,19 @@ export default async function TaskPage({ params }: Props) {
         savedChecks={savedChecks}
         sentenceMarks={marks}
         providers={providers.map((p) => ({ id: p.id, name: p.name, model: p.model }))}
+        judgeTrial={
+          canJudge ? (
+            <TryJudgePanel
+              judges={judges.map((j) => ({ id: j.id, name: j.name }))}
+              tasks={[{ key: task.key, title: task.content.title }]}
+              defaultTask={task.key}
+              rollouts={(taskRollouts?.items ?? []).map((r) => ({
+                id: r.id,
+                label: `${r.model ?? "unknown model"} · reward ${r.reward ?? "—"} · ${r.createdAt.toISOString().slice(0, 16).replace("T", " ")}`,
+              }))}
+            />
+          ) : null
+        }
       />
     </>
   );
