@@ -11,10 +11,10 @@ for (const [role, expected] of Object.entries(NAV_BY_ROLE)) {
   test(`[accounts] ${role} signs in and sees the navigation of the role`, async ({
     page,
     createUser,
-    signIn,
+    signInWithForm,
   }) => {
     const user = await createUser(role as keyof typeof NAV_BY_ROLE);
-    await signIn(page, user);
+    await signInWithForm(page, user);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link")).toHaveText([...expected]);
   });

@@ -1,16 +1,17 @@
 import fs from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { connectDatabase, type DatabaseConnection } from "@/db/client";
-import { memberships, users, workspaces } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/permissions/rules";
+import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
 import { E2E_DATABASE_FILE } from "./database-file";
+import { signInOverHttp } from "./sign-in";
 
-// Role fixtures: each test gets its own workspace and users (unique, never shared), created straight
-// in the server's database, and signs in through the real login form.
+// Role fixtures: each test gets its own workspace and users (unique, never shared), made in the
+// server's database by the factories the Vitest tests use (lib/testing/factories.ts). `signIn`
+// posts the sign-in form's request without drawing the page; `signInWithForm` types into the form,
+// for the specs that test signing in.
 
 export const PASSWORD = "e2e-password-1";
-const passwordHash = hashPassword(PASSWORD);
 
 export type TestWorkspace = { id: string; slug: string; name: string };
 export type TestUser = { email: string; role: Role; workspace: TestWorkspace };
@@ -20,9 +21,12 @@ type Fixtures = {
   workspace: TestWorkspace;
   createUser: (role: Role) => Promise<TestUser>;
   signIn: (page: Page, user: TestUser) => Promise<void>;
+  signInWithForm: (page: Page, user: TestUser) => Promise<void>;
 };
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+async function expectSignedIn(page: Page) {
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+}
 
 export const test = base.extend<Fixtures>({
   database: async ({}, use) => {
@@ -31,31 +35,32 @@ export const test = base.extend<Fixtures>({
     await connection.close();
   },
   workspace: async ({ database }, use) => {
-    const suffix = unique();
-    const [row] = await database.db
-      .insert(workspaces)
-      .values({ slug: `e2e-${suffix}`, name: `E2E ${suffix}` })
-      .returning();
+    const row = await createTestWorkspace(`E2E ${uniqueSuffix()}`, { executor: database.db });
     await use({ id: row.id, slug: row.slug, name: row.name });
   },
   createUser: async ({ database, workspace }, use) => {
     await use(async (role) => {
-      const email = `${role}-${unique()}@e2e.studio`;
-      const [user] = await database.db
-        .insert(users)
-        .values({ email, name: `E2E ${role}`, passwordHash: await passwordHash })
-        .returning();
-      await database.db.insert(memberships).values({ workspaceId: workspace.id, userId: user.id, role });
+      const { email } = await createTestMember(workspace, role, {
+        executor: database.db,
+        password: PASSWORD,
+      });
       return { email, role, workspace };
     });
   },
   signIn: async ({}, use) => {
     await use(async (page, user) => {
+      await signInOverHttp(page, user.email, PASSWORD);
+      await page.goto("/");
+      await expectSignedIn(page);
+    });
+  },
+  signInWithForm: async ({}, use) => {
+    await use(async (page, user) => {
       await page.goto("/login");
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expectSignedIn(page);
     });
   },
   page: async ({ page }, use) => {

@@ -9,6 +9,7 @@ import { can, type Role } from "@/lib/permissions/rules";
 import { createApiKeyForTest } from "./api-keys";
 import { seedDemoOnce } from "./demo-seed";
 import { expect, test } from "./fixtures";
+import { signInOverHttp } from "./sign-in";
 
 // A newcomer finds every page by clicking (issue #17): signed in as each demo account, a crawler
 // starts at the home page, follows only the links a person can see and click, and must reach every
@@ -123,11 +124,7 @@ for (const user of DEMO_USERS) {
       if (/\/favicon|\/icon/.test(request.url())) failedRequests.push(`failed ${request.url()}`);
     });
 
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await signInOverHttp(page, user.email, DEMO_PASSWORD);
 
     const expected = new Set(expectedPageTypes(user.role));
     const reachedFrom = new Map<PagePath, string>();

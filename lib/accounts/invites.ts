@@ -10,7 +10,7 @@ import { createSecretToken, hashToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
-import { grantMembership, upsertUser } from "./add-member";
+import { grantMembership, upsertUser } from "./account-rows";
 import {
   type AcceptInviteInput,
   acceptInviteInput,

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { db } from "@/db/client";
-import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
+import { grantMembership, upsertUser } from "@/lib/accounts/account-rows";
 import { createApiKey } from "@/lib/accounts/api-keys";
 import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-workspace";
 import { addMemberInput, roleInput } from "@/lib/accounts/schemas";

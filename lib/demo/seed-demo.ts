@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environments, rollouts } from "@/db/schema";
-import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
+import { grantMembership, upsertUser } from "@/lib/accounts/account-rows";
 import { createWorkspace, findWorkspaceBySlug } from "@/lib/accounts/create-workspace";
 import { hashPassword } from "@/lib/auth/password";
 import { scanAllPendingRollouts } from "@/lib/scanners/scan-rollouts";

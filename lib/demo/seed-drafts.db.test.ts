@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { rollouts } from "@/db/schema";
-import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
+import { grantMembership, upsertUser } from "@/lib/accounts/account-rows";
 import { hashPassword } from "@/lib/auth/password";
 import { listDrafts } from "@/lib/drafts/queries";
 import { getTaskOrigin } from "@/lib/promotion/queries";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { grantMembership, upsertUser } from "@/lib/accounts/add-member";
+import { grantMembership, upsertUser } from "@/lib/accounts/account-rows";
 import { hashPassword } from "@/lib/auth/password";
 import { listCorpus } from "@/lib/labels/corpus-queries";
 import { getQueueAgreement } from "@/lib/queues/agreement-queries";

@@ -1,14 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { llmScannerVersions, llmScanResults } from "@/db/schema";
-import type { EvidenceQuote } from "@/db/schema/judges";
+import { llmScannerVersions } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
-import type { LlmScanStatus } from "@/lib/values/scanner-values";
 import type { LlmCalibrationReport } from "./calibration";
 
 // Reads of the LLM scanner: its versions with their answer counts and last calibration (the Scanners
-// page), and a rollout's answers (the transcript viewer and the API).
+// page).
 
 export type LlmScannerVersionRow = {
   id: string;
@@ -49,43 +47,4 @@ export async function listLlmScannerOverview({ ctx }: { ctx: Ctx }): Promise<Llm
     calibratedAt: v.calibratedAt,
     ...counts,
   }));
-}
-
-export type LlmAnswer = {
-  version: number;
-  status: LlmScanStatus;
-  reason: string;
-  evidence: EvidenceQuote[];
-  hints: number;
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  createdAt: Date;
-};
-
-/** Every version's answer about one rollout, newest version first. */
-export async function listRolloutLlmAnswers({
-  ctx,
-  rolloutId,
-}: {
-  ctx: Ctx;
-  rolloutId: string;
-}): Promise<LlmAnswer[]> {
-  assertCan(ctx, "scanners.read");
-  return db
-    .select({
-      version: llmScannerVersions.version,
-      status: llmScanResults.status,
-      reason: llmScanResults.reason,
-      evidence: llmScanResults.evidence,
-      hints: llmScanResults.hints,
-      model: llmScanResults.model,
-      inputTokens: llmScanResults.inputTokens,
-      outputTokens: llmScanResults.outputTokens,
-      createdAt: llmScanResults.createdAt,
-    })
-    .from(llmScanResults)
-    .innerJoin(llmScannerVersions, eq(llmScannerVersions.id, llmScanResults.versionId))
-    .where(and(eq(llmScanResults.rolloutId, rolloutId), eq(llmScanResults.workspaceId, ctx.workspace.id)))
-    .orderBy(desc(llmScannerVersions.version), asc(llmScanResults.createdAt));
 }
