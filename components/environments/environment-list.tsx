@@ -22,7 +22,10 @@ export function EnvironmentList({ environments }: { environments: EnvironmentSum
           <p className="text-xs text-fg-muted">
             <span className="font-mono">{e.slug}</span>
             {e.domain ? ` · ${e.domain}` : ""} · {e.taskCount} {e.taskCount === 1 ? "task" : "tasks"} ·{" "}
-            <Link href={`/environments/${e.slug}/versions`} className="text-accent underline underline-offset-2">
+            <Link
+              href={`/environments/${e.slug}/versions`}
+              className="text-accent underline underline-offset-2"
+            >
               Versions
             </Link>
           </p>
