@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { ModelSamplingFields } from "@/components/providers/model-sampling-fields";
 import { ActionForm } from "@/components/settings/action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { createJudge } from "@/lib/judges/actions";
 
 /** New judge: a provider (plus optional panel members), criteria, sampling and instructions. */
@@ -48,36 +48,7 @@ export function CreateJudgeForm({
             <Field label="Judge name" htmlFor="judge-name">
               <Input id="judge-name" name="name" required placeholder="rubric-judge" />
             </Field>
-            <Field label="Provider" htmlFor="judge-provider">
-              <Select id="judge-provider" name="provider" required>
-                {providers.map((p) => (
-                  <option key={p.name} value={p.name}>
-                    {p.name} ({p.model})
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Temperature" htmlFor="judge-temperature">
-              <Input
-                id="judge-temperature"
-                name="temperature"
-                type="number"
-                min={0}
-                max={2}
-                step="0.1"
-                defaultValue={0}
-              />
-            </Field>
-            <Field label="Max tokens" htmlFor="judge-max-tokens">
-              <Input
-                id="judge-max-tokens"
-                name="maxTokens"
-                type="number"
-                min={64}
-                max={32000}
-                defaultValue={2048}
-              />
-            </Field>
+            <ModelSamplingFields idPrefix="judge" providers={providers} defaultMaxTokens={2048} />
           </div>
           {providers.length > 1 ? (
             <fieldset className="flex flex-wrap gap-3 text-sm">

@@ -1,11 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { ModelSamplingFields } from "@/components/providers/model-sampling-fields";
 import { ActionForm } from "@/components/settings/action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { configureLlmScanner } from "@/lib/scanners/actions";
 
 /** Owners: the LLM scanner's provider, question and sampling, frozen as a version when saved. */
@@ -40,36 +39,7 @@ export function LlmScannerForm({
       {(isPending) => (
         <>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Provider" htmlFor="llm-scanner-provider">
-              <Select id="llm-scanner-provider" name="provider" required>
-                {providers.map((p) => (
-                  <option key={p.name} value={p.name}>
-                    {p.name} ({p.model})
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field label="Temperature" htmlFor="llm-scanner-temperature">
-              <Input
-                id="llm-scanner-temperature"
-                name="temperature"
-                type="number"
-                min={0}
-                max={2}
-                step="0.1"
-                defaultValue={0}
-              />
-            </Field>
-            <Field label="Max tokens" htmlFor="llm-scanner-max-tokens">
-              <Input
-                id="llm-scanner-max-tokens"
-                name="maxTokens"
-                type="number"
-                min={64}
-                max={32000}
-                defaultValue={1024}
-              />
-            </Field>
+            <ModelSamplingFields idPrefix="llm-scanner" providers={providers} defaultMaxTokens={1024} />
           </div>
           <Field
             label="Question (blank for the default)"
