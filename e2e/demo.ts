@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import type { Cookie, Page } from "@playwright/test";
 import { connectDatabase } from "@/db/client";
@@ -6,12 +5,13 @@ import { createSecretToken, hashToken } from "@/lib/auth/tokens";
 import { DEMO_PASSWORD, DEMO_USERS, DEMO_WORKSPACE } from "@/lib/demo/demo-accounts";
 import type { Role } from "@/lib/permissions/rules";
 import { E2E_DATABASE_FILE } from "./database-file";
+import { seedDemoOnce } from "./demo-seed";
 import { test as base, expect } from "./fixtures";
 
 // The demo that `npm start` seeds, in the e2e database: for specs that look at every page with real
-// data (accessibility). It is seeded once per run by `npm run db:seed`'s script, under an advisory
-// lock so parallel workers don't seed it twice, and only read by these specs: they sign in as the
-// demo accounts and change nothing a newcomer would see.
+// data (accessibility). It is seeded by `seedDemoOnce` (one lock for every spec that walks the demo),
+// and only read by these specs: they sign in as the demo accounts and change nothing a newcomer
+// would see.
 
 /** Ids of the demo's objects, to build the URL of each page. */
 export type DemoIds = {
@@ -33,29 +33,12 @@ export type DemoIds = {
   datasheetToken: string;
 };
 
-const SEED_LOCK = 7_311_017;
-
-async function seedDemo(url: string): Promise<void> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/seed.ts"], {
-    env: { ...process.env, DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (code !== 0) throw new Error(`seeding the demo failed:\n${output}`);
-}
-
 async function loadDemo(): Promise<DemoIds> {
   const url = fs.readFileSync(E2E_DATABASE_FILE, "utf8").trim();
-  const { sql, close } = connectDatabase({ url });
+  const database = connectDatabase({ url });
+  const { sql, close } = database;
   try {
-    await sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${SEED_LOCK})`;
-      const [seeded] = await tx`select 1 from workspaces where slug = ${DEMO_WORKSPACE.slug}`;
-      if (!seeded) await seedDemo(url);
-    });
+    await seedDemoOnce(database);
     const one = async (query: Promise<Record<string, unknown>[]>, what: string): Promise<string> => {
       const [row] = await query;
       if (!row) throw new Error(`the demo has no ${what}`);
