@@ -55,9 +55,11 @@ describe("bounded phrase search", () => {
   });
 
   it("rechecks only the first candidates, and says when it left some unchecked", async () => {
-    // Room for the first two rollouts' candidates only: the later phrase matches are not read.
+    // Room for two rollouts' candidates only. Which two is the index's physical order (the indexer
+    // writes rollouts in parallel), so check what was found, not which rollouts were read.
     const cut = await bounded(2 * MESSAGES);
-    expect(cut.rolloutIds).toEqual([]);
+    const withPhrase = WITH_PHRASE.map((r) => rolloutIds[r]);
+    for (const id of cut.rolloutIds) expect(withPhrase).toContain(id);
     expect(cut.isPartial).toBe(true);
     expect((await bounded(ROLLOUTS * MESSAGES)).isPartial).toBe(false);
     expect((await bounded(ROLLOUTS * MESSAGES - 1)).isPartial).toBe(true);
