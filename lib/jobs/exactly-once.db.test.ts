@@ -86,7 +86,9 @@ describe("exactly-once effects across studio worker processes", () => {
     const workspace = await createTestWorkspace();
     const { ctx } = await createTestMember(workspace, "author");
     const items = Array.from({ length: JOB_COUNT }, (_, i) => ({
-      payload: { key: `effect-${i}` },
+      // Each job runs ≥ 100 ms, so a job counted as running is still held when the victim is killed
+      // (instant jobs could all finish between the count and the kill: then nothing is resumed).
+      payload: { key: `effect-${i}`, steps: 1, stepMs: 100 },
       key: `effect-${i}`,
     }));
     expect(await enqueueJobs({ ctx, kind: probeJob, items })).toBe(JOB_COUNT);
