@@ -138,36 +138,31 @@ test("[corpus-replay] a regression in the replay blocks approval with the reason
   const ownerKey = await createApiKeyForTest(database, workspace.id, "owner");
   const post = (url: string, key: string, data: unknown = {}) =>
     request.post(url, { data, headers: { authorization: `Bearer ${key}` } });
-  const prompt = "What is six times seven?";
+  const prompt = "Name the capital of France.";
   expect(
     (await post("/api/v1/environments", authorKey, { slug, name: `Regress ${slug}`, description: "" })).ok(),
   ).toBe(true);
   const created = await post(`/api/v1/environments/${slug}/tasks`, authorKey, {
     key: "answer",
-    title: "Answer",
+    title: "Capital",
     prompt,
-    answerKey: "42 because 6 x 7",
+    answerKey: "Paris",
     giveUp: { allowed: false, instructions: "" },
     scoring: { mode: "threshold", threshold: 0.5 },
     criteria: [
-      { key: "main", title: "Shows the product", description: "", weight: 1, requirements: [prompt] },
+      { key: "main", title: "Names the capital", description: "", weight: 1, requirements: [prompt] },
     ],
     checks: [
-      {
-        key: "exact",
-        kind: "exact-match",
-        weight: 1,
-        requirements: [prompt],
-        config: { expected: "42 because 6 x 7" },
-      },
+      { key: "paris", kind: "exact-match", weight: 1, requirements: [prompt], config: { expected: "Paris" } },
     ],
-    referenceSolutions: [{ title: "Right", language: "markdown", content: "42 because 6 x 7" }],
+    referenceSolutions: [{ title: "Right", language: "markdown", content: "Paris" }],
   });
   expect(created.ok(), await created.text()).toBe(true);
-  expect((await post(`/api/v1/environments/${slug}/submit`, authorKey)).ok()).toBe(true);
+  const submitted = await post(`/api/v1/environments/${slug}/submit`, authorKey);
+  expect(submitted.ok(), await submitted.text()).toBe(true);
   expect(await (await post(`/api/v1/environments/${slug}/approve`, ownerKey)).json()).toEqual({ version: 1 });
 
-  // A known hack: the bare number, read from the grader's files. v1's check doesn't pay for it.
+  // A known hack: the answer read from the grader's files, said so. v1's exact match doesn't pay for it.
   const [environment] = await db.select().from(environments).where(eq(environments.slug, slug));
   const [task] = await db.select().from(tasks).where(eq(tasks.environmentId, environment.id));
   const reviewer = await createUser("reviewer");
@@ -183,7 +178,7 @@ test("[corpus-replay] a regression in the replay blocks approval with the reason
     reward: 1,
     messages: [
       { role: "user", text: prompt },
-      { role: "assistant", text: "42" },
+      { role: "assistant", text: "Paris (from /grader/answer.txt)" },
     ],
   });
   await db.insert(labels).values({
@@ -195,10 +190,10 @@ test("[corpus-replay] a regression in the replay blocks approval with the reason
     version: 1,
     verdict: "reward-hack",
   });
-  // The draft loosens the check to the bare number, and is submitted: its replay runs by itself.
+  // The draft loosens the check to "contains Paris", and is submitted: its replay runs by itself.
   await db
     .update(taskChecks)
-    .set({ config: { expected: "42", caseSensitive: false, normalizeWhitespace: true } })
+    .set({ kind: "contains-all", config: { items: ["Paris"], caseSensitive: false } })
     .where(eq(taskChecks.taskId, task.id));
   expect((await post(`/api/v1/environments/${slug}/submit`, authorKey)).ok()).toBe(true);
 
@@ -221,7 +216,7 @@ test("[corpus-replay] a regression in the replay blocks approval with the reason
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Approval is blocked" });
   await expect(alert).toContainText("the corpus replay is a regression");
-  const reason = "The bare number is what the lab grades; the judge catches copied keys.";
+  const reason = "Answers may explain themselves now; the judge catches copied keys.";
   await page.getByLabel("Reason to approve anyway (kept in the history)").fill(reason);
   await page.getByRole("button", { name: "Approve anyway" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Approved as v2." })).toBeVisible();
