@@ -71,7 +71,8 @@ describe("imports as jobs", () => {
     const finished = await waitFor(() => loadJob(job.id), isJobDone);
     expect(finished).toMatchObject({ status: "succeeded", done: 2, failed: 0, fraction: 1 });
     expect(await loadRun(run.id)).toMatchObject({ status: "completed", imported: 2 });
-    expect(fs.existsSync(upload.dir)).toBe(false);
+    // The upload goes in the job's settled hook, which runs just after the job row is finished.
+    await expect.poll(() => fs.existsSync(upload.dir)).toBe(false);
     const indexJob = await waitFor(
       async () =>
         (
