@@ -20,31 +20,52 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   return result.status === 0;
 }
 
-function countVitest(file: string): void {
-  if (!fs.existsSync(file)) return;
+/**
+ * Vitest's failed tests, plus each test file that failed with no failing test (it didn't load, or a
+ * hook failed), plus one for a run that failed with neither (an unhandled error): a red step never
+ * sums to "0 failed".
+ */
+function countVitest(file: string, ok: boolean): void {
+  if (!fs.existsSync(file)) {
+    if (!ok) failed += 1;
+    return;
+  }
   const report = JSON.parse(fs.readFileSync(file, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
+    testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
   };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed"),
+  );
+  for (const f of brokenFiles) console.log(`failed without a failing test: ${f.name}: ${f.message ?? ""}`);
+  failed += brokenFiles.length;
+  if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) {
+    console.log("vitest failed with every test passing: an unhandled error (see its output above)");
+    failed += 1;
+  }
 }
 
 /** The Python client's unittest runner writes {"passed","failed"} (clients/python/run_tests.py). */
-function countPython(file: string): void {
-  if (!fs.existsSync(file)) return;
-  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { passed: number; failed: number };
+function countPython(file: string, ok: boolean): void {
+  const report = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, "utf8")) as { passed: number; failed: number })
+    : { passed: 0, failed: 0 };
   passed += report.passed;
-  failed += report.failed;
+  failed += report.failed || (ok ? 0 : 1);
 }
 
-function countPlaywright(file: string): void {
-  if (!fs.existsSync(file)) return;
-  const { stats } = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
+/** A run that failed outside any test (global setup, the web server) counts as one failure. */
+function countPlaywright(file: string, ok: boolean): void {
+  const { stats } = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, "utf8")) as {
+        stats: { expected: number; unexpected: number; flaky: number };
+      })
+    : { stats: { expected: 0, unexpected: 0, flaky: 0 } };
   passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
+  failed += stats.unexpected || (ok ? 0 : 1);
 }
 
 function ensureChromium(): void {
@@ -89,7 +110,7 @@ async function main(): Promise<void> {
           "--reporter=json",
           `--outputFile.json=${file}`,
         ]);
-        countVitest(file);
+        countVitest(file, ok);
         return ok;
       },
     ],
@@ -98,7 +119,7 @@ async function main(): Promise<void> {
       () => {
         const file = path.join(reports, "python.json");
         const ok = run("python client tests", "python3", ["clients/python/run_tests.py", "--json", file]);
-        countPython(file);
+        countPython(file, ok);
         return ok;
       },
     ],
@@ -111,7 +132,7 @@ async function main(): Promise<void> {
         const ok = run("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
           PLAYWRIGHT_JSON_OUTPUT_NAME: file,
         });
-        countPlaywright(file);
+        countPlaywright(file, ok);
         return ok;
       },
     ],

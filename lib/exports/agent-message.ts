@@ -1,4 +1,5 @@
 import { formatAgentMessage } from "@/lib/tasks/agent-view";
+import type { GraderJudge } from "./deployed-judge";
 import { toSafeName } from "./export-file";
 import type { EnvironmentVersionSnapshot, SnapshotResource, SnapshotTask } from "./snapshot";
 
@@ -30,9 +31,9 @@ export function formatMessageWithDocuments(task: SnapshotTask): string {
 /**
  * The row the Python graders read (task.json in grader-side folders): the agent's message (the
  * judge's {{prompt}}), the answer key, the rubric, the checks and the test scripts' names (their
- * files ship beside it). Never agent-visible.
+ * files ship beside it), and the deployed judge's settings when one grades the task. Never agent-visible.
  */
-export function toGraderTask(task: SnapshotTask) {
+export function toGraderTask(task: SnapshotTask, judge: GraderJudge | null = null) {
   return {
     key: task.key,
     title: task.title,
@@ -42,6 +43,7 @@ export function toGraderTask(task: SnapshotTask) {
     rubric: { judgeTemplate: task.rubric.judgeTemplate, criteria: task.rubric.criteria },
     checks: task.checks,
     testScripts: task.testScripts.map(({ filename, language }) => ({ filename, language })),
+    ...(judge ? { judge } : {}),
   };
 }
 export type GraderTask = ReturnType<typeof toGraderTask>;

@@ -5,6 +5,7 @@ import {
   listResourceFiles,
   toGraderTask,
 } from "./agent-message";
+import { formatJudgeSection, getJudgeModel, toGraderJudge } from "./deployed-judge";
 import { EXECUTABLE_MODE, type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
 import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
 import { buildInspectModule } from "./python/inspect-module";
@@ -31,7 +32,11 @@ export function buildInspectFiles(snapshot: EnvironmentVersionSnapshot): ExportF
       id: task.key,
       input: formatMessageWithDocuments(task),
       target: formatRubric(task),
-      metadata: { task_key: task.key, title: task.title, grader: toGraderTask(task) },
+      metadata: {
+        task_key: task.key,
+        title: task.title,
+        grader: toGraderTask(task, toGraderJudge(snapshot.judge, task)),
+      },
       ...(attachments.length > 0
         ? {
             files: Object.fromEntries(
@@ -75,6 +80,14 @@ const COMPOSE = `services:
     network_mode: none
 `;
 
+/** Who judges the criteria: the deployed judge's model as the grader role's default, else the role's model. */
+function describeGrader(snapshot: EnvironmentVersionSnapshot): string {
+  const model = getJudgeModel(snapshot);
+  if (!model) return "the `grader` model role with the studio's judge template";
+  return `the environment's deployed judge: its instructions and sampling, on the \`grader\` model role, which
+defaults to \`${model.kind}/${model.model}\` (\`--model-role grader=…\` overrides the model)`;
+}
+
 function buildReadme(snapshot: EnvironmentVersionSnapshot, name: string): string {
   return `# ${snapshot.environment.name}
 
@@ -89,10 +102,10 @@ inspect eval ${name}/${name}.py --model <provider>/<model> -T judge=false   # ch
 \`\`\`
 
 One scorer, \`studio_grade\`: the weighted mean of the programmatic checks, the rubric criteria (judged by
-the \`grader\` model role with the studio's judge template) and the test scripts, exactly as in the studio
+${describeGrader(snapshot)}) and the test scripts, exactly as in the studio
 and its other exports.
 
-## Test scripts
+${formatJudgeSection(snapshot)}## Test scripts
 
 The scorer runs each task's test scripts (\`scripts/<task>/\`) on the host, under the studio's contract:
 

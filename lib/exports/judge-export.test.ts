@@ -1,65 +1,148 @@
+import { parse as parseToml } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { FIXTURE_JUDGE } from "./__fixtures__/fixture-judge";
 import { FIXTURE_SNAPSHOT } from "./__fixtures__/fixture-snapshot";
 import { buildExportFiles } from "./build-export";
-import type { DeployedJudgeExport } from "./snapshot";
+import { JUDGE_NONCE, JUDGE_TRANSCRIPT } from "./deployed-judge";
+import type { ExportFile } from "./export-file";
+
+// Every format with judges carries the deployed judge: its instructions, first panel member's model
+// (the whole panel in the README), sampling and criteria. Without a deployed judge each format keeps
+// its default judge.
+
+const WITH_JUDGE = { ...FIXTURE_SNAPSHOT, judge: FIXTURE_JUDGE };
 
 const textOf = (content: string | Uint8Array) =>
   typeof content === "string" ? content : Buffer.from(content).toString("utf8");
+const read = (files: ExportFile[], path: string) => {
+  const file = files.find((f) => f.path === path);
+  if (!file) throw new Error(`no ${path} in ${files.map((f) => f.path).join(", ")}`);
+  return textOf(file.content);
+};
+/** Harbor's `${VAR:-default}`: resolved from the host's environment when a trial starts. */
+const fromHost = (inner: string) => `\${${inner}}`;
+const rowsOf = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 
-const figures = {
-  n: 40,
-  rollouts: 40,
-  kappa: 0.9,
-  kappaLower: 0.78,
-  kappaUpper: 1,
-  accuracy: 0.95,
-  precisionMet: 0.94,
-  recallMet: 0.96,
-  unevaluable: 0,
-};
-const JUDGE: DeployedJudgeExport = {
-  name: "rubric-judge",
-  version: 3,
-  fingerprint: "f".repeat(64),
-  deployedAt: "2026-12-01T12:00:00.000Z",
-  models: [{ kind: "anthropic", model: "claude-judge" }],
-  aggregation: "single judge",
-  sampling: { temperature: 0, maxTokens: 2048 },
-  template: "Grade {{response}} against {{criteria}}.",
-  tasks: [
-    {
-      key: "t",
-      template: "Grade it.",
-      criteria: [{ key: "c", title: "C", type: "binary", scaleMax: null, weight: 1 }],
-    },
-  ],
-  calibration: {
-    bar: { minKappaLower: 0.6, minHeldOut: 30 },
-    isPassed: true,
-    heldOut: { overall: figures, criteria: [{ key: "c", ...figures }] },
-    dev: { overall: figures, criteria: [] },
-  },
-};
+/** The judge settings every grader-side task row must carry for loss-report. */
+function expectLossReportJudge(judge: Record<string, unknown>) {
+  expect(judge).toMatchObject({
+    name: "rubric-judge",
+    version: 3,
+    kind: "anthropic",
+    model: "claude-judge",
+    panel: [
+      { kind: "anthropic", model: "claude-judge" },
+      { kind: "openai", model: "gpt-panel" },
+    ],
+    temperature: 0.2,
+    maxTokens: 777,
+    criteria: ["loss", "diagnosis"],
+  });
+  // The deployed template, rendered with the task's prompt, key and criteria; the answer goes in later.
+  expect(judge.message).toContain("LOSS JUDGE. Task: Read `training-log.md`");
+  expect(judge.message).toContain("Key: Final validation loss: 0.4172 nats");
+  expect(judge.message).toContain(`Answer: ${JUDGE_TRANSCRIPT}`);
+  // The studio's output contract, with the nonce filled in by the grader.
+  expect(judge.system).toContain(`<transcript-${JUDGE_NONCE}>`);
+  expect(judge.system).toContain('- diagnosis: "score": a number from 0 to 4');
+}
+
+function expectPanelInReadme(readme: string) {
+  expect(readme).toContain("## Judge");
+  expect(readme).toContain("**rubric-judge** version 3");
+  expect(readme).toContain("1. `anthropic/claude-judge` (asked by the exported grader)");
+  expect(readme).toContain("2. `openai/gpt-panel`");
+  expect(readme).toContain("temperature 0.2, at most 777 output tokens");
+  expect(readme).toContain("| `probe-critique` | `leakage` | left out of the reward: `give-up` |");
+  expect(readme).toContain("Cohen's kappa 0.90 (95% interval 0.78 to 1.00)");
+}
 
 describe("exports carry the deployed judge", () => {
   it("writes judge.json with the template, models, criteria and calibration into the native format", () => {
-    const files = buildExportFiles({ ...FIXTURE_SNAPSHOT, judge: JUDGE }, "native");
-    const judge = files.find((f) => f.path === "judge.json");
-    expect(judge).toBeDefined();
-    const parsed = JSON.parse(textOf(judge?.content ?? ""));
-    expect(parsed).toMatchObject({ name: "rubric-judge", version: 3, models: [{ model: "claude-judge" }] });
+    const files = buildExportFiles(WITH_JUDGE, "native");
+    const parsed = JSON.parse(read(files, "judge.json"));
+    expect(parsed).toMatchObject({
+      name: "rubric-judge",
+      version: 3,
+      models: [{ model: "claude-judge" }, { model: "gpt-panel" }],
+    });
     expect(parsed.calibration.heldOut.overall.kappaLower).toBe(0.78);
     expect(buildExportFiles(FIXTURE_SNAPSHOT, "native").some((f) => f.path === "judge.json")).toBe(false);
   });
 
   it("names the deployed judge's model in karotte run configs", () => {
-    const configs = buildExportFiles({ ...FIXTURE_SNAPSHOT, judge: JUDGE }, "karotte").filter((f) =>
-      f.path.includes("/run_configs/"),
-    );
+    const configs = buildExportFiles(WITH_JUDGE, "karotte").filter((f) => f.path.includes("/run_configs/"));
     const withCriteria = configs
       .map((f) => JSON.parse(textOf(f.content)))
       .filter((c) => c.rubric_judge_model !== null);
     expect(withCriteria.length).toBeGreaterThan(0);
     for (const config of withCriteria) expect(config.rubric_judge_model).toBe("anthropic/claude-judge");
+  });
+
+  it("points each Harbor verifier at the deployed judge's provider, model, sampling and instructions", () => {
+    const files = buildExportFiles(WITH_JUDGE, "harbor");
+    const toml = parseToml(read(files, "fixture-env/loss-report/task.toml")) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(toml.verifier.allowed_hosts).toEqual(["api.anthropic.com"]);
+    expect(toml.verifier.env).toEqual({
+      JUDGE_API_KEY: fromHost("ANTHROPIC_API_KEY:-"),
+      JUDGE_BASE_URL: fromHost("ANTHROPIC_BASE_URL:-https://api.anthropic.com/v1"),
+      JUDGE_MODEL: fromHost("JUDGE_MODEL:-claude-judge"),
+    });
+    expect(toml.metadata).toMatchObject({
+      judge: "rubric-judge",
+      judge_version: 3,
+      judge_models: ["anthropic/claude-judge", "openai/gpt-panel"],
+    });
+    expectLossReportJudge(JSON.parse(read(files, "fixture-env/loss-report/tests/task.json")).judge);
+    const probe = JSON.parse(read(files, "fixture-env/probe-critique/tests/task.json")).judge;
+    expect(probe.criteria).toEqual(["leakage"]);
+    // The template has no {{response}}: the quoted answer is appended, as in the studio.
+    expect(probe.message).toMatch(/^LEAKAGE JUDGE[\s\S]*## Transcript to grade\n@@STUDIO_TRANSCRIPT@@$/);
+    expect(read(files, "fixture-env/triple-quote/tests/task.json")).not.toContain('"judge"');
+    expectPanelInReadme(read(files, "fixture-env/README.md"));
+    expect(read(files, "fixture-env/README.md")).toContain("`ANTHROPIC_API_KEY` is set on the host");
+
+    const plain = buildExportFiles(FIXTURE_SNAPSHOT, "harbor");
+    const defaults = parseToml(read(plain, "fixture-env/loss-report/task.toml")) as Record<
+      string,
+      Record<string, Record<string, string>>
+    >;
+    expect(defaults.verifier.env.JUDGE_MODEL).toBe(fromHost("JUDGE_MODEL:-gpt-4.1-mini"));
+    expect(read(plain, "fixture-env/loss-report/tests/task.json")).not.toContain('"judge"');
+    expect(read(plain, "fixture-env/README.md")).not.toContain("## Judge");
+  });
+
+  it("gives the Inspect scorer the deployed judge in each sample's grader data", () => {
+    const files = buildExportFiles(WITH_JUDGE, "inspect");
+    const rows = rowsOf(read(files, "fixture_env/dataset.jsonl"));
+    expectLossReportJudge(rows[0].metadata.grader.judge);
+    expect(rows[1].metadata.grader.judge.criteria).toEqual(["leakage"]);
+    // The model never sees it: `input` is the task message alone.
+    expect(JSON.stringify(rows[0].input)).not.toContain("LOSS JUDGE");
+    const readme = read(files, "fixture_env/README.md");
+    expectPanelInReadme(readme);
+    expect(readme).toContain("defaults to `anthropic/claude-judge`");
+    const plain = rowsOf(read(buildExportFiles(FIXTURE_SNAPSHOT, "inspect"), "fixture_env/dataset.jsonl"));
+    expect(plain[0].metadata.grader.judge).toBeUndefined();
+  });
+
+  it("gives the verifiers reward function the deployed judge in each row's info", () => {
+    const files = buildExportFiles(WITH_JUDGE, "verifiers");
+    const rows = rowsOf(read(files, "fixture_env/data.jsonl"));
+    expectLossReportJudge(JSON.parse(rows[0].info).judge);
+    expect(JSON.stringify(rows[0].prompt)).not.toContain("LOSS JUDGE");
+    const readme = read(files, "fixture_env/README.md");
+    expectPanelInReadme(readme);
+    expect(readme).toContain("null: the deployed judge's, `claude-judge`");
+    expect(readme).toContain("null: `ANTHROPIC_API_KEY`");
+    const plain = read(buildExportFiles(FIXTURE_SNAPSHOT, "verifiers"), "fixture_env/README.md");
+    expect(plain).toContain("null: `gpt-4.1-mini`");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIXTURE_JUDGE } from "./__fixtures__/fixture-judge";
 import { FIXTURE_CHECK_SECRETS, FIXTURE_SNAPSHOT } from "./__fixtures__/fixture-snapshot";
 import { buildExportFiles } from "./build-export";
 import type { ExportFile } from "./export-file";
@@ -101,6 +102,15 @@ describe.each(EXPORT_FORMATS)("the %s export", (format) => {
       ).toBe(true);
     }
     expect(findLeaks(FIXTURE_SNAPSHOT, format)).toEqual([]);
+  });
+
+  it("keeps the deployed judge's rendered instructions (which quote the answer key) grader-side", () => {
+    const withJudge = { ...FIXTURE_SNAPSHOT, judge: FIXTURE_JUDGE };
+    expect(findLeaks(withJudge, format)).toEqual([]);
+    // The judge does reach the export (so the search above covers it), with no endpoint or key.
+    const all = buildExportFiles(withJudge, format).map(textOf).join("\n");
+    expect(all).toContain("claude-judge");
+    expect(all).not.toMatch(/sk-|x-api-key:|apiKey/);
   });
 
   it("delivers every answer key to a grader-side file", () => {

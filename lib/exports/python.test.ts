@@ -1,10 +1,14 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INSPECT_DRIVER, VERIFIERS_DRIVER } from "@/lib/grader-validation/harness/drivers";
+import { RUNNER_STUBS } from "@/lib/grader-validation/harness/runner-stubs";
+import { reply, type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { runCheck } from "@/lib/rubrics/checks";
 import { checkInput } from "@/lib/rubrics/checks/check-schemas";
+import { FIXTURE_JUDGE } from "./__fixtures__/fixture-judge";
 import { FIXTURE_SNAPSHOT } from "./__fixtures__/fixture-snapshot";
 import { buildExportFiles } from "./build-export";
 import { type ExportFile, toBytes } from "./export-file";
@@ -13,7 +17,10 @@ import { GRADING_MODULE } from "./python/grading-module";
 
 // The generated Python, where python3 exists: every .py of every format compiles, the graders'
 // checks score like the studio's own TypeScript evaluators, and a Harbor verifier writes the
-// reward it should for known answers. Without python3 the tests still check the files exist.
+// reward it should for known answers. With a deployed judge, the Harbor verifier calls a stand-in
+// provider with the judge's model, sampling and messages, and the verifiers and Inspect graders,
+// run through the validation harness's runner stand-ins, ask for the judge's model and sampling.
+// Without python3 the tests still check the files exist.
 
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
 
@@ -174,5 +181,150 @@ describe("a Harbor verifier", () => {
     expect(weak).toEqual({ reward: 0.5, answered: 1, "check_code-word": 0, "script_check.sh": 1 });
     const empty = grade("probe-critique", "");
     expect(empty).toEqual({ reward: 0, answered: 0, check_verdict: 0 });
+  });
+});
+
+/** python3 without blocking the event loop (the stand-in provider answers from this process). */
+function runPythonAsync(args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn("python3", args, { env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => {
+      stdout += c;
+    });
+    child.stderr.on("data", (c) => {
+      stderr += c;
+    });
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const WITH_JUDGE = { ...FIXTURE_SNAPSHOT, judge: FIXTURE_JUDGE };
+const LOSS_VERDICT = {
+  criteria: [
+    {
+      key: "loss",
+      reason: "States 0.4172 nats.",
+      verdict: "met",
+      evidence: [{ message: 0, quote: "0.4172" }],
+    },
+    { key: "diagnosis", reason: "Names the warmup only.", score: 2, evidence: [] },
+  ],
+};
+const STRONG_ANSWER =
+  'Final loss: 0.4172 nats. The warmup was skipped and it diverged at step 18,250.\n```json\n{"diverged": true, "step": 18250}\n```';
+
+describe("a Harbor verifier with a deployed judge", () => {
+  const files = buildExportFiles(WITH_JUDGE, "harbor");
+  let standIn: StandInProvider;
+  beforeAll(async () => {
+    standIn = await startStandInProvider();
+  });
+  afterAll(() => standIn.close());
+
+  async function grade(task: string, answer: string, extraEnv: Record<string, string> = {}) {
+    const dir = writeFiles(files);
+    const answerFile = path.join(dir, "answer.md");
+    const rewardFile = path.join(dir, "logs", "reward.json");
+    fs.writeFileSync(answerFile, answer);
+    const env = {
+      PATH: process.env.PATH,
+      STUDIO_ANSWER_FILE: answerFile,
+      STUDIO_REWARD_FILE: rewardFile,
+      JUDGE_API_KEY: "stand-in-key",
+      JUDGE_BASE_URL: `${standIn.url}/v1`,
+      NODE_ENV: "test" as const,
+      ...extraEnv,
+    };
+    const result = await runPythonAsync([path.join(dir, "fixture-env", task, "tests", "grade.py")], env);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    return JSON.parse(fs.readFileSync(rewardFile, "utf8"));
+  }
+
+  it("asks the judge's model over its provider's API with its sampling and messages, and scores its verdict", async () => {
+    if (!hasPython) return;
+    standIn.requests.length = 0;
+    standIn.enqueue(reply.json(LOSS_VERDICT));
+    const reward = await grade("loss-report", STRONG_ANSWER);
+    expect(standIn.requests).toHaveLength(1);
+    const [request] = standIn.requests;
+    expect(request).toMatchObject({ api: "anthropic", model: "claude-judge", authorization: "stand-in-key" });
+    expect(request.body).toMatchObject({ temperature: 0.2, max_tokens: 777 });
+    const nonce = /<transcript-([0-9a-f]{16})>/.exec(request.system)?.[1];
+    expect(nonce).toBeDefined();
+    expect(request.messages).toHaveLength(1);
+    expect(request.messages[0].content).toContain("LOSS JUDGE. Task: Read `training-log.md`");
+    expect(request.messages[0].content).toContain(
+      `Answer: <transcript-${nonce}>\n[message 0 · assistant]\nFinal loss: 0.4172 nats.`,
+    );
+    // checks 2+1+1, loss 2 × 1, diagnosis 1 × 2/4, script 1: 7.5 of 8.
+    expect(reward).toMatchObject({ criterion_loss: 1, criterion_diagnosis: 0.5, "script_test_answer.py": 1 });
+    expect(reward.reward).toBeCloseTo(7.5 / 8, 9);
+
+    standIn.enqueue(reply.json(LOSS_VERDICT));
+    await grade("loss-report", STRONG_ANSWER, { JUDGE_MODEL: "claude-override" });
+    expect(standIn.requests.at(-1)?.model).toBe("claude-override");
+  });
+
+  it("asks once more after an unreadable verdict and leaves the criteria the judge doesn't grade out of the reward", async () => {
+    if (!hasPython) return;
+    standIn.requests.length = 0;
+    standIn.enqueue(
+      reply.prose(),
+      reply.json({ criteria: [{ key: "leakage", reason: "Found.", verdict: "met" }] }),
+    );
+    const reward = await grade("probe-critique", "The headline claim is not supported: the prompts leak.");
+    expect(standIn.requests).toHaveLength(2);
+    // The regex check (weight 1) and leakage (weight 3); give-up is not the deployed judge's criterion.
+    expect(reward).toEqual({ reward: 1, answered: 1, check_verdict: 1, criterion_leakage: 1 });
+  });
+});
+
+describe.each([
+  { format: "verifiers" as const, driver: VERIFIERS_DRIVER, model: "claude-judge" },
+  { format: "inspect" as const, driver: INSPECT_DRIVER, model: "anthropic/claude-judge" },
+])("the $format grader with a deployed judge", ({ format, driver, model }) => {
+  it("asks for the judge's model with its sampling and messages, and scores its verdict", () => {
+    const files = buildExportFiles(WITH_JUDGE, format);
+    expect(files.length).toBeGreaterThan(0);
+    if (!hasPython) return;
+    const dir = writeFiles([
+      ...files,
+      ...RUNNER_STUBS.map((f) => ({ path: `stubs/${f.path}`, content: f.content })),
+      { path: "driver.py", content: driver },
+      { path: "answer.md", content: STRONG_ANSWER },
+    ]);
+    const calls = path.join(dir, "judge-calls.jsonl");
+    const result = runPython(
+      [
+        path.join(dir, "driver.py"),
+        path.join(dir, "fixture_env"),
+        "loss-report",
+        path.join(dir, "answer.md"),
+      ],
+      {
+        env: {
+          PATH: process.env.PATH,
+          PYTHONPATH: path.join(dir, "stubs"),
+          STUDIO_JUDGE_REPLY: JSON.stringify(LOSS_VERDICT),
+          STUDIO_JUDGE_CALLS: calls,
+          NODE_ENV: "test" as const,
+        },
+      },
+    );
+    expect(result.stderr).toBe("");
+    const line = result.stdout.split("\n").find((l) => l.startsWith("STUDIO_RESULT "));
+    expect(JSON.parse(line?.slice("STUDIO_RESULT ".length) ?? "{}").score).toBeCloseTo(7.5 / 8, 9);
+    const logged = fs
+      .readFileSync(calls, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ model, temperature: 0.2, max_tokens: 777 });
+    expect(logged[0].messages.map((m: { role: string }) => m.role)).toEqual(["system", "user"]);
+    expect(logged[0].messages[1].content).toContain("LOSS JUDGE. Task:");
   });
 });

@@ -4,6 +4,7 @@ import {
   listResourceFiles,
   toGraderTask,
 } from "./agent-message";
+import { formatJudgeSection, getJudgeModel, JUDGE_ENDPOINTS, toGraderJudge } from "./deployed-judge";
 import { EXECUTABLE_MODE, type ExportFile, toJsonLines, toPythonIdentifier } from "./export-file";
 import { GRADING_MODULE, GRADING_MODULE_NAME } from "./python/grading-module";
 import { buildVerifiersModule } from "./python/verifiers-module";
@@ -26,7 +27,7 @@ export function buildVerifiersFiles(snapshot: EnvironmentVersionSnapshot): Expor
   const rows = snapshot.tasks.map((task) => ({
     prompt: [{ role: "user", content: formatMessageWithDocuments(task) }],
     answer: task.answerKey,
-    info: JSON.stringify(toGraderTask(task)),
+    info: JSON.stringify(toGraderTask(task, toGraderJudge(snapshot.judge, task))),
   }));
   const files: ExportFile[] = [
     { path: `${root}/pyproject.toml`, content: buildPyproject(snapshot, module) },
@@ -88,6 +89,8 @@ function buildReadme(snapshot: EnvironmentVersionSnapshot, module: string): stri
   const criteria = snapshot.tasks.reduce((n, t) => n + t.rubric.criteria.length, 0);
   const checks = snapshot.tasks.reduce((n, t) => n + t.checks.length, 0);
   const scripts = snapshot.tasks.reduce((n, t) => n + t.testScripts.length, 0);
+  const judgeModel = getJudgeModel(snapshot);
+  const endpoint = JUDGE_ENDPOINTS[judgeModel?.kind ?? "openai"];
   return `# ${environment.name}
 
 ## Overview
@@ -108,7 +111,7 @@ answer key) and \`info\` (rubric and checks) are read by the reward functions on
 
 - **Type**: single-turn
 - **Rubric overview**: ${checks} programmatic check(s), ${scripts} test script(s) and ${criteria} rubric
-  criteria graded by an LLM judge with the studio's judge template. The reward is the weighted mean of
+  criteria graded by ${judgeModel ? "the environment's deployed LLM judge (see Judge)" : "an LLM judge with the studio's judge template"}. The reward is the weighted mean of
   every check's score, every criterion's score (scale criteria normalized to 0..1) and every test
   script's score (weight 1), exactly as in the studio and its other exports.
 
@@ -118,7 +121,7 @@ The reward function runs each task's test scripts (\`scripts/<task>/\`) under th
 
 ${formatTestScriptContract()}
 
-## Quickstart
+${formatJudgeSection(snapshot)}## Quickstart
 
 From the folder where you extracted the export (it holds \`${module}/\`):
 
@@ -133,15 +136,15 @@ Tested against ${VERIFIERS_REQUIREMENT.replace("verifiers", "verifiers ")} (the 
 
 | arg | type | default | description |
 | --- | ---- | ------- | ----------- |
-| \`judge_model\` | str | \`"gpt-4.1-mini"\` | model that grades the rubric criteria |
-| \`judge_base_url\` | str or null | \`null\` | OpenAI-compatible endpoint of the judge |
-| \`judge_api_key_var\` | str | \`"OPENAI_API_KEY"\` | environment variable holding the judge's key |
+| \`judge_model\` | str or null | \`null\` | model that grades the rubric criteria; null: ${judgeModel ? `the deployed judge's, \`${judgeModel.model}\`` : "`gpt-4.1-mini`"} |
+| \`judge_base_url\` | str or null | \`null\` | OpenAI-compatible endpoint of the judge; null: ${endpoint.baseUrl === JUDGE_ENDPOINTS.openai.baseUrl ? "OpenAI's" : `\`${endpoint.baseUrl}/\` (Anthropic's OpenAI-compatible endpoint)`} |
+| \`judge_api_key_var\` | str or null | \`null\` | environment variable holding the judge's key; null: \`${endpoint.keyVar}\` |
 | \`use_judge\` | bool | \`true\` | grade rubric criteria (false: programmatic checks only) |
 | \`task_keys\` | list or null | \`null\` | run only these tasks |
 
 ## Required environment variables
 
-- \`OPENAI_API_KEY\` (or the variable named by \`judge_api_key_var\`) when \`use_judge\` is true and a
+- \`${endpoint.keyVar}\` (or the variable named by \`judge_api_key_var\`) when \`use_judge\` is true and a
   task has rubric criteria; \`load_environment\` stops with a message naming the variable when it is
   unset. With \`use_judge=False\` the criteria are left out of the reward.
 

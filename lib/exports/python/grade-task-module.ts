@@ -118,21 +118,24 @@ def run_test_script(script_path, language, response, resources_dir=None, task_ke
 
 
 def needs_judge(task, response):
-    """Whether the judge is asked: only for criteria, and never about an empty answer (it scores 0)."""
-    return bool(task["rubric"]["criteria"]) and bool(response.strip())
+    """Whether the judge is asked: only for criteria it grades, and never about an empty answer (it scores 0)."""
+    return bool(judged_criteria(task)) and bool(response.strip())
 
 
 def grade_task(task, response, use_judge=False, judge_reply=None, scripts_dir=None, resources_dir=None):
     """The one scoring rule of every exported grader.
 
-    reward = weighted mean of every check's score (its weight), every rubric criterion's judged
+    reward = weighted mean of every check's score (its weight), every judged rubric criterion's
     score (its weight; only when use_judge, i.e. a judge is configured) and every test script's
-    score (weight 1). judge_reply is the judge's text for judge_prompt_for(task, response) when
-    needs_judge(); a criterion it leaves out, or any criterion of an empty answer, scores 0.
+    score (weight 1). The judged criteria are all of the rubric's, or the deployed judge's when the
+    task names one (the others are left out, as without a judge). judge_reply is the judge's text
+    for judge_messages_for(task, response) when needs_judge(); a criterion it leaves out, or any
+    criterion of an empty answer, scores 0.
     """
     checks = [run_check(check, response) for check in task["checks"]]
-    criteria = task["rubric"]["criteria"]
-    judged = parse_judge_scores(judge_reply, criteria) if use_judge and judge_reply is not None else {}
+    criteria = judged_criteria(task)
+    strict = bool(task.get("judge"))
+    judged = parse_judge_scores(judge_reply, criteria, strict) if use_judge and judge_reply is not None else {}
     scripts = {}
     for script in task.get("testScripts", []):
         path = os.path.join(scripts_dir, script["filename"]) if scripts_dir else None
@@ -147,10 +150,14 @@ def grade_task(task, response, use_judge=False, judge_reply=None, scripts_dir=No
         items += [(judged.get(c["key"], 0.0), c["weight"]) for c in criteria]
     items += [(s["score"], 1.0) for s in scripts.values()]
     reward = weighted_mean(items)
+    graded_keys = {c["key"] for c in criteria}
     return {
         "reward": 0.0 if reward is None else reward,
         "checks": checks,
-        "criteria": {c["key"]: judged.get(c["key"], 0.0 if use_judge else None) for c in criteria},
+        "criteria": {
+            c["key"]: judged.get(c["key"], 0.0) if use_judge and c["key"] in graded_keys else None
+            for c in task["rubric"]["criteria"]
+        },
         "scripts": scripts,
         "judged": use_judge,
     }

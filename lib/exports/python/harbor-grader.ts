@@ -1,6 +1,7 @@
 // tests/grade.py of a Harbor task (formats/export-harbor.md): reads the agent's answer, grades it
 // with studio_grading.grade_task (checks, the author's test scripts under the studio's contract,
-// and the judge when a key is configured) and always writes exactly one reward file,
+// and the judge when a key is configured: the deployed judge's provider, model, sampling and
+// messages when task.json names one) and always writes exactly one reward file,
 // /logs/verifier/reward.json. Fixed text: every task-specific value comes from tests/task.json.
 
 export const HARBOR_GRADER = `"""Harbor verifier exported from Environment Studio: writes /logs/verifier/reward.json."""
@@ -19,28 +20,50 @@ ANSWER = Path(os.environ.get("STUDIO_ANSWER_FILE", "/app/answer.md"))
 REWARD = Path(os.environ.get("STUDIO_REWARD_FILE", "/logs/verifier/reward.json"))
 
 
+def judge_key():
+    """The judge's key: JUDGE_API_KEY (set from the host's provider key by task.toml), else OPENAI_API_KEY."""
+    return os.environ.get("JUDGE_API_KEY") or os.environ.get("OPENAI_API_KEY") or ""
+
+
 def judge_configured():
     """A judge is used when its key is set, or when a recorded reply stands in for it (STUDIO_JUDGE_REPLY)."""
-    return bool(os.environ.get("OPENAI_API_KEY") or os.environ.get("STUDIO_JUDGE_REPLY"))
+    return bool(judge_key() or os.environ.get("STUDIO_JUDGE_REPLY"))
 
 
-def ask_judge(prompt):
-    """The judge's reply: the recorded one when given, else an OpenAI-compatible endpoint."""
+def post_json(url, body, headers):
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"content-type": "application/json", **headers}
+    )
+    with urllib.request.urlopen(request, timeout=300) as response:
+        return json.load(response)
+
+
+def ask_judge(task, messages):
+    """The judge's reply: the recorded one when given, else the deployed judge's provider (OpenAI-compatible
+    chat completions or Anthropic Messages) with its model and sampling, else gpt-4.1-mini."""
     recorded = os.environ.get("STUDIO_JUDGE_REPLY")
     if recorded:
         return recorded
-    base = os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
-    body = json.dumps({
-        "model": os.environ.get("JUDGE_MODEL") or "gpt-4.1-mini",
-        "messages": [{"role": "user", "content": prompt}],
-    }).encode()
-    request = urllib.request.Request(
-        base.rstrip("/") + "/chat/completions",
-        data=body,
-        headers={"content-type": "application/json", "authorization": "Bearer " + os.environ["OPENAI_API_KEY"]},
-    )
-    with urllib.request.urlopen(request, timeout=300) as response:
-        return json.load(response)["choices"][0]["message"]["content"] or ""
+    settings = studio_grading.judge_settings(task) or {"kind": "openai", "model": "gpt-4.1-mini"}
+    model = os.environ.get("JUDGE_MODEL") or settings["model"]
+    sampling = {k: settings[k] for k in ("temperature", "max_tokens") if k in settings}
+    if settings["kind"] == "anthropic":
+        base = os.environ.get("JUDGE_BASE_URL") or "https://api.anthropic.com/v1"
+        system = "\\n\\n".join(m["content"] for m in messages if m["role"] == "system")
+        body = {
+            "model": model,
+            "max_tokens": sampling.get("max_tokens", 4096),
+            "messages": [m for m in messages if m["role"] != "system"],
+            **({"system": system} if system else {}),
+            **({"temperature": sampling["temperature"]} if "temperature" in sampling else {}),
+        }
+        headers = {"x-api-key": judge_key(), "anthropic-version": "2023-06-01"}
+        answer = post_json(base.rstrip("/") + "/messages", body, headers)
+        return "".join(part.get("text", "") for part in answer.get("content", []) if part.get("type") == "text")
+    base = os.environ.get("JUDGE_BASE_URL") or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    body = {"model": model, "messages": messages, **sampling}
+    answer = post_json(base.rstrip("/") + "/chat/completions", body, {"authorization": "Bearer " + judge_key()})
+    return answer["choices"][0]["message"]["content"] or ""
 
 
 def read_answer():
@@ -57,11 +80,14 @@ def read_answer():
 def main():
     task = json.loads((TESTS / "task.json").read_text(encoding="utf-8"))
     response = read_answer()
-    use_judge = judge_configured() and bool(task["rubric"]["criteria"])
+    use_judge = judge_configured() and bool(studio_grading.judged_criteria(task))
     reply = None
     if use_judge and studio_grading.needs_judge(task, response):
         try:
-            reply = ask_judge(studio_grading.judge_prompt_for(task, response))
+            messages = studio_grading.judge_messages_for(task, response)
+            reply = ask_judge(task, messages)
+            if not studio_grading.judge_reply_is_complete(task, reply):
+                reply = ask_judge(task, messages)  # an unreadable reply is asked once more, as in the studio
         except Exception as error:  # a judge outage grades criteria 0, it does not crash the trial
             print("judge failed:", error, file=sys.stderr)
             reply = ""

@@ -1,7 +1,9 @@
 // <task>.py of the Inspect export (formats/export-inspect.md): one scorer, studio_grade, which
 // calls studio_grading.grade_task (checks, the author's test scripts under the studio's contract,
-// and the rubric criteria judged by the `grader` model role with the studio's judge template), so
-// a response scores here as in every other export. No author text in the source.
+// and the rubric criteria judged by the `grader` model role), so a response scores here as in every
+// other export. The judge is the environment's deployed judge when the sample's grader data names
+// one (its messages, its model as the role's default, its temperature and max tokens), else the
+// studio's judge template on the role's model. No author text in the source.
 
 export function buildInspectModule({ name, useSandbox }: { name: string; useSandbox: boolean }): string {
   return String.raw`"""Inspect task exported from Environment Studio.
@@ -16,7 +18,7 @@ from pathlib import Path
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import json_dataset
-from inspect_ai.model import get_model
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig, get_model
 from inspect_ai.scorer import Score, Target, mean, scorer
 from inspect_ai.solver import TaskState, generate, use_tools
 from inspect_ai.tool import bash
@@ -35,6 +37,18 @@ def _load_grading():
 grading = _load_grading()
 
 
+def grader_model(grader_task):
+    """The grader role's model; its default is the deployed judge's model, with the judge's sampling."""
+    settings = grading.judge_settings(grader_task)
+    if not settings:
+        return get_model(role="grader")
+    return get_model(
+        role="grader",
+        default="%s/%s" % (settings["kind"], settings["model"]),
+        config=GenerateConfig(temperature=settings["temperature"], max_tokens=settings["max_tokens"]),
+    )
+
+
 @scorer(metrics=[mean()])
 def studio_grade(judge: bool = True):
     """The studio's reward: checks, test scripts and judged criteria, weighted together (0..1)."""
@@ -42,11 +56,17 @@ def studio_grade(judge: bool = True):
     async def score(state: TaskState, target: Target) -> Score:
         grader_task = state.metadata["grader"]
         response = state.output.completion
-        use_judge = judge and bool(grader_task["rubric"]["criteria"])
+        use_judge = judge and bool(grading.judged_criteria(grader_task))
         reply = None
         if use_judge and grading.needs_judge(grader_task, response):
-            output = await get_model(role="grader").generate(grading.judge_prompt_for(grader_task, response))
-            reply = output.completion
+            messages = [
+                ChatMessageSystem(content=m["content"]) if m["role"] == "system" else ChatMessageUser(content=m["content"])
+                for m in grading.judge_messages_for(grader_task, response)
+            ]
+            model = grader_model(grader_task)
+            reply = (await model.generate(messages)).completion
+            if not grading.judge_reply_is_complete(grader_task, reply):
+                reply = (await model.generate(messages)).completion  # asked once more, as in the studio
         graded = await asyncio.to_thread(
             grading.grade_task,
             grader_task,

@@ -15,8 +15,10 @@ export function buildVerifiersModule({
 load_environment() builds the dataset from data.jsonl and a rubric whose reward function calls
 studio_grading.grade_task: the programmatic checks, the author's test scripts (scripts/<task>/) and
 the rubric criteria graded by an LLM judge (the JudgeRubric pattern: the rubric provides
-judge_client and judge_model, the reward function renders the studio's judge template and scores
-the judge's JSON reply). Rows carry the task key in info, never in a "task" column.
+judge_client and judge_model, the reward function builds the judge's messages and scores its JSON
+reply). The judge is the environment's deployed judge when the rows' info names one (its model,
+provider endpoint, sampling and messages), else the studio's judge template on gpt-4.1-mini. Rows
+carry the task key in info, never in a "task" column.
 """
 
 import asyncio
@@ -70,20 +72,40 @@ def read_task(info):
     return json.loads(info) if isinstance(info, str) else info
 
 
+DEFAULT_JUDGE = {"kind": "openai", "model": "gpt-4.1-mini"}
+ENDPOINTS = {
+    "openai": {"base_url": None, "key_var": "OPENAI_API_KEY"},
+    "anthropic": {"base_url": "https://api.anthropic.com/v1/", "key_var": "ANTHROPIC_API_KEY"},
+}
+
+
+def deployed_judge(rows):
+    """The deployed judge's settings from the first row that names one, else the default judge."""
+    for row in rows:
+        settings = grading.judge_settings(read_task(row["info"]))
+        if settings:
+            return settings
+    return DEFAULT_JUDGE
+
+
 def load_environment(
-    judge_model: str = "gpt-4.1-mini",
+    judge_model: str | None = None,
     judge_base_url: str | None = None,
-    judge_api_key_var: str = "OPENAI_API_KEY",
+    judge_api_key_var: str | None = None,
     use_judge: bool = True,
     task_keys: list[str] | None = None,
 ) -> vf.Environment:
-    default_judge_model = judge_model
     rows = read_rows()
     if task_keys:
         rows = [row for row in rows if read_task(row["info"])["key"] in task_keys]
+    settings = deployed_judge(read_rows())
+    endpoint = ENDPOINTS[settings["kind"]]
+    default_judge_model = judge_model or settings["model"]
+    judge_base_url = judge_base_url or endpoint["base_url"]
+    judge_api_key_var = judge_api_key_var or endpoint["key_var"]
     dataset = Dataset.from_list(rows)
     parser = vf.Parser()
-    has_criteria = any(read_task(row["info"])["rubric"]["criteria"] for row in rows)
+    has_criteria = any(grading.judged_criteria(read_task(row["info"])) for row in rows)
     judged = use_judge and has_criteria
 
     if judged:
@@ -95,20 +117,30 @@ def load_environment(
         from openai import AsyncOpenAI
 
         client = AsyncOpenAI(base_url=judge_base_url, api_key=os.environ[judge_api_key_var])
-        rubric = vf.JudgeRubric(judge_client=client, judge_model=judge_model, parser=parser)
+        rubric = vf.JudgeRubric(judge_client=client, judge_model=default_judge_model, parser=parser)
     else:
         rubric = vf.Rubric(parser=parser)
+
+    async def ask_judge(client, model, task, messages):
+        task_settings = grading.judge_settings(task)
+        sampling = (
+            {"temperature": task_settings["temperature"], "max_tokens": task_settings["max_tokens"]}
+            if task_settings
+            else {}
+        )
+        result = await client.chat.completions.create(model=model, messages=messages, **sampling)
+        return result.choices[0].message.content or ""
 
     async def studio_reward(completion, info, judge_client=None, judge_model=None, **kwargs) -> float:
         task = read_task(info)
         response = completion_text(completion)
         reply = None
         if judged and judge_client is not None and grading.needs_judge(task, response):
-            result = await judge_client.chat.completions.create(
-                model=judge_model or default_judge_model,
-                messages=[{"role": "user", "content": grading.judge_prompt_for(task, response)}],
-            )
-            reply = result.choices[0].message.content or ""
+            model = judge_model or default_judge_model
+            messages = grading.judge_messages_for(task, response)
+            reply = await ask_judge(judge_client, model, task, messages)
+            if not grading.judge_reply_is_complete(task, reply):
+                reply = await ask_judge(judge_client, model, task, messages)  # once more, as in the studio
         graded = await asyncio.to_thread(
             grading.grade_task,
             task,

@@ -4,16 +4,23 @@
 // runners' calling conventions (formats/*.md "Checked against upstream source"): verifiers passes
 // reward functions their arguments by name; Inspect awaits scorer(state, target); Karotte's
 // ExecutableJudge runs a command and reads the score file it writes. The judge answers with the
-// recorded verdict in STUDIO_JUDGE_REPLY; without one, asking it is an error.
+// recorded verdict in STUDIO_JUDGE_REPLY; without one, asking it is an error. With STUDIO_JUDGE_CALLS
+// set to a file path, each judge call (model, sampling, messages) is appended to it as a JSON line.
 
 export type HarnessFile = { path: string; content: string };
 
 const JUDGE_REPLY = `
-def recorded_reply():
+def recorded_reply(call=None):
     reply = os.environ.get("STUDIO_JUDGE_REPLY")
     if reply is None:
         raise RuntimeError("the judge was asked, but validation has no judge verdict for this task")
     JUDGE_CALLS.append(1)
+    log = os.environ.get("STUDIO_JUDGE_CALLS")
+    if log and call is not None:
+        import json
+
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(call) + "\\n")
     return reply
 
 
@@ -97,7 +104,7 @@ ${JUDGE_REPLY}
 
 class _Completions:
     async def create(self, model=None, messages=None, **kwargs):
-        content = recorded_reply()
+        content = recorded_reply({"model": model, "messages": messages, **kwargs})
         return SimpleNamespace(choices=[SimpleNamespace(message=SimpleNamespace(content=content))])
 
 
@@ -142,13 +149,40 @@ def json_dataset(path):
 from types import SimpleNamespace
 ${JUDGE_REPLY}
 
+class GenerateConfig:
+    def __init__(self, **kwargs):
+        self.values = kwargs
+
+
+class _Message:
+    def __init__(self, role, content):
+        self.role = role
+        self.content = content
+
+
+def ChatMessageSystem(content):
+    return _Message("system", content)
+
+
+def ChatMessageUser(content):
+    return _Message("user", content)
+
+
 class _Model:
+    def __init__(self, name, config):
+        self.name = name
+        self.config = config.values if config else {}
+
     async def generate(self, prompt, **kwargs):
-        return SimpleNamespace(completion=recorded_reply())
+        messages = [{"role": "user", "content": prompt}] if isinstance(prompt, str) else [
+            {"role": m.role, "content": m.content} for m in prompt
+        ]
+        return SimpleNamespace(completion=recorded_reply({"model": self.name, "messages": messages, **self.config}))
 
 
-def get_model(model=None, role=None, **kwargs):
-    return _Model()
+def get_model(model=None, role=None, default=None, config=None, **kwargs):
+    """The role's model: no role is bound here, so the default (None: the evaluated model)."""
+    return _Model(model or default, config)
 `,
   },
   {
