@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -12,6 +12,7 @@ import { parseInput } from "@/lib/validation";
 import { type CreateApiKeyInput, createApiKeyInput } from "./schemas";
 
 const KEY_PREFIX = "es_";
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Creates an API key acting with a role in the workspace. The key is returned once, never stored. */
 export async function createApiKey({ ctx, input }: { ctx: Ctx; input: CreateApiKeyInput }) {
@@ -69,7 +70,22 @@ export async function resolveApiKey(key: string): Promise<Ctx | null> {
     with: { workspace: true },
   });
   if (!row) return null;
-  await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.id));
+  // "Last used" is shown to the minute: a client sending many requests a second (a trainer streaming
+  // a live run) writes it once a minute, not once a request.
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(apiKeys.id, row.id),
+          or(
+            isNull(apiKeys.lastUsedAt),
+            lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
+          ),
+        ),
+      );
   return {
     actor: { kind: "api-key", apiKeyId: row.id, name: row.name },
     workspace: { id: row.workspace.id, slug: row.workspace.slug, name: row.workspace.name },

@@ -1,6 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { flags, rollouts } from "@/db/schema";
 import { compareRunSteps } from "@/lib/runs/compare-query";
 import { listRunSteps } from "@/lib/runs/queries";
+import { scanAllPendingRollouts } from "@/lib/scanners/scan-rollouts";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { seedDemoLiveRun } from "./seed-live-run";
 
@@ -21,5 +25,29 @@ describe("the demo live run", () => {
       expect.objectContaining({ name: "write_file", change: "appeared" }),
     );
     expect(comparison.behaviourExamples.write_file.after).toEqual(expect.any(String));
+  });
+
+  it("shows its test-rewriting signature first flagged at step 12, as appeared in the step comparison", async () => {
+    const workspace = await createTestWorkspace();
+    const { ctx } = await createTestMember(workspace, "reviewer");
+    const runId = await seedDemoLiveRun(workspace);
+    // What the studio's background scan does after the appends (the demo seed runs it too).
+    await scanAllPendingRollouts({ workspaceId: workspace.id });
+    const steps = await listRunSteps({ ctx, id: runId });
+    const signature = "test-file-modified";
+    const flaggedSteps = steps.filter((s) => (s.flagRates[signature] ?? 0) > 0).map((s) => s.step);
+    expect(flaggedSteps[0]).toBe(12);
+    const comparison = await compareRunSteps({ ctx, id: runId, input: { a: 11, b: 12 } });
+    expect(comparison.behaviours).toContainEqual(
+      expect.objectContaining({ kind: "signature", name: signature, change: "appeared", before: 0 }),
+    );
+    const example = comparison.behaviourExamples[`signature:${signature}`];
+    expect(example.before).toBeNull();
+    const [flagged] = await db
+      .select({ step: rollouts.step })
+      .from(flags)
+      .innerJoin(rollouts, eq(rollouts.id, flags.rolloutId))
+      .where(and(eq(flags.rolloutId, example.after ?? ""), eq(flags.signature, signature)));
+    expect(flagged).toEqual({ step: 12 });
   });
 });

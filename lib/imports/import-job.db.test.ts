@@ -43,6 +43,8 @@ async function waitFor<T>(load: () => Promise<T | undefined>, isDone: (row: T) =
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+/** The upload is removed by the job's clean-up, which runs just after the job is recorded as settled. */
+const uploadRemoved = (dir: string) => waitFor(async () => !fs.existsSync(dir) || undefined, Boolean);
 const loadRun = (id: string) => db.query.runs.findFirst({ where: (r, { eq: is }) => is(r.id, id) });
 const loadJob = (id: string) => db.query.jobs.findFirst({ where: (j, { eq: is }) => is(j.id, id) });
 const isRunDone = (run: Run) => run.status === "completed" || run.status === "failed";
@@ -71,7 +73,7 @@ describe("imports as jobs", () => {
     const finished = await waitFor(() => loadJob(job.id), isJobDone);
     expect(finished).toMatchObject({ status: "succeeded", done: 2, failed: 0, fraction: 1 });
     expect(await loadRun(run.id)).toMatchObject({ status: "completed", imported: 2 });
-    expect(fs.existsSync(upload.dir)).toBe(false);
+    await uploadRemoved(upload.dir);
     const indexJob = await waitFor(
       async () =>
         (
@@ -106,7 +108,7 @@ describe("imports as jobs", () => {
     expect(finished).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(await loadRun(run.id)).toMatchObject({ status: "completed", imported: 3, skipped: 0, failed: 0 });
     expect(await db.select().from(rollouts).where(eq(rollouts.runId, run.id))).toHaveLength(3);
-    expect(fs.existsSync(upload.dir)).toBe(false);
+    await uploadRemoved(upload.dir);
     fs.rmSync(partial.dir, { recursive: true, force: true });
   });
 
@@ -121,7 +123,7 @@ describe("imports as jobs", () => {
     const after = await waitFor(() => loadRun(run.id), isRunDone);
     expect(after.status).toBe("failed");
     expect(after.errors.at(-1)?.message).toContain("uploaded files are gone");
-    expect(fs.existsSync(gone.dir)).toBe(false);
+    await uploadRemoved(gone.dir);
   });
 
   it("fails an import whose importer may no longer import before it ran", async () => {
@@ -137,7 +139,7 @@ describe("imports as jobs", () => {
     expect(failed.error).toContain("may no longer do it");
     expect((await waitFor(() => loadRun(run.id), isRunDone)).status).toBe("failed");
     expect(await db.select().from(rollouts).where(eq(rollouts.runId, run.id))).toHaveLength(0);
-    expect(fs.existsSync(upload.dir)).toBe(false);
+    await uploadRemoved(upload.dir);
   });
 
   it("cancels a queued import: the run fails with who cancelled it, the upload is deleted", async () => {
@@ -150,7 +152,7 @@ describe("imports as jobs", () => {
     const after = await loadRun(run.id);
     expect(after?.status).toBe("failed");
     expect(after?.errors.at(-1)?.message).toContain(`Cancelled by ${email}`);
-    expect(fs.existsSync(upload.dir)).toBe(false);
+    await uploadRemoved(upload.dir);
     worker = await startWorker({ concurrency: 2 });
   });
 });

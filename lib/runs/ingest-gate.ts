@@ -6,23 +6,41 @@ import { AppError } from "@/lib/errors";
 // request fails at once with 429 and Retry-After; nothing of it was stored, so the client resends
 // it (same keys) later. Never a silent drop.
 
+// Live appends also come first for the background work of the same process: search indexing and
+// scanning cost more database time than storing the rollouts (bench/ingest.ts), so between their
+// batches they wait for a lull in appends, at most MAX_YIELD_MS, which keeps them going (slower)
+// under a steady stream and lets them catch up between a trainer's steps.
+
 export type IngestGate = {
   /** Runs `work` when a writer is free; throws `rate_limited` when the line is full. */
   run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once no batch has been written for LULL_MS, or after `maxWaitMs` at most (or at once
+   * when `signal` aborts). Background work calls it between its batches.
+   */
+  waitForLull(options?: { maxWaitMs?: number; signal?: AbortSignal }): Promise<void>;
   readonly active: number;
   readonly waiting: number;
 };
 
 export const RETRY_AFTER_SECONDS = 1;
+/** How long appends must pause before background work goes on at full speed. */
+export const LULL_MS = 250;
+/** The longest background work waits between two of its batches while appends keep coming. */
+export const MAX_YIELD_MS = 2_000;
+const LULL_POLL_MS = 50;
 
 export function createIngestGate({ maxActive, maxWaiting }: { maxActive: number; maxWaiting: number }) {
   let active = 0;
+  /** When the last write ended (0: none yet). */
+  let idleSince = 0;
   const line: (() => void)[] = [];
   const release = () => {
     const next = line.shift();
     if (next) next();
-    else active--;
+    else if (--active === 0) idleSince = Date.now();
   };
+  const isLull = () => active === 0 && Date.now() - idleSince >= LULL_MS;
   const gate: IngestGate = {
     get active() {
       return active;
@@ -43,6 +61,12 @@ export function createIngestGate({ maxActive, maxWaiting }: { maxActive: number;
         release();
       }
     },
+    async waitForLull({ maxWaitMs = MAX_YIELD_MS, signal } = {}) {
+      const started = Date.now();
+      while (!isLull() && !signal?.aborted && Date.now() - started < maxWaitMs) {
+        await new Promise<void>((resolve) => setTimeout(resolve, LULL_POLL_MS).unref());
+      }
+    },
   };
   return gate;
 }
@@ -56,6 +80,11 @@ export function getIngestGate(): IngestGate {
     maxWaiting: env.INGEST_MAX_WAITING,
   });
   return globalForGate.studioIngestGate;
+}
+
+/** Background work of this process (search indexing, scanning) gives way to live appends. */
+export function yieldToLiveIngest(signal?: AbortSignal): Promise<void> {
+  return getIngestGate().waitForLull({ signal });
 }
 
 /** Tests replace the process's gate to exercise overload. */

@@ -8,6 +8,7 @@ import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
+import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
 import { requestLlmScanning } from "./llm/llm-scan-job";
 import { needsScanSql, scanAllPendingRollouts } from "./scan-rollouts";
 
@@ -53,6 +54,7 @@ export const scanJob = defineJobKind({
       rolloutIds,
       signal,
       onBatch: (batch) => progress.addDone(batch.scanned),
+      beforeBatch: () => yieldToLiveIngest(signal),
     });
     // The deployed LLM scanner follows up on what arrived (after the deterministic hits it takes as hints).
     if (total.scanned > 0 && !signal.aborted) await requestLlmScanning(ctx);

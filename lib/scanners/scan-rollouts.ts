@@ -244,10 +244,16 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
 
 /** Scans every unscanned rollout in scope, batch after batch, until none is left. */
 export async function scanAllPendingRollouts(
-  scope: ScanScope & { onBatch?: (batch: ScanBatch, total: ScanBatch) => void; signal?: AbortSignal } = {},
+  scope: ScanScope & {
+    onBatch?: (batch: ScanBatch, total: ScanBatch) => void;
+    /** Awaited before each batch (the scan job gives way to live appends there). */
+    beforeBatch?: () => Promise<void>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ScanBatch> {
   const total: ScanBatch = { scanned: 0, flagged: 0, flags: 0, rescanned: 0 };
   for (;;) {
+    await scope.beforeBatch?.();
     if (scope.signal?.aborted) return total;
     const batch = await scanPendingRollouts(scope);
     if (batch.scanned === 0) return total;

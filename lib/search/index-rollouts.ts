@@ -97,16 +97,21 @@ export async function indexAllPendingRollouts({
   workspaceId,
   signal,
   onBatch,
+  beforeBatch,
 }: {
   messageBudget?: number;
   workspaceId?: string;
   /** Stops after the batches in flight (each is its own transaction, so nothing is half done). */
   signal?: AbortSignal;
   onBatch?: (batch: IndexedBatch, total: IndexedBatch) => void;
+  /** Awaited before each batch (the search-index job gives way to live appends there). */
+  beforeBatch?: () => Promise<void>;
 } = {}): Promise<IndexedBatch> {
   const total: IndexedBatch = { rollouts: 0, messages: 0 };
   const worker = async () => {
-    while (!signal?.aborted) {
+    for (;;) {
+      await beforeBatch?.();
+      if (signal?.aborted) return;
       const batch = await indexPendingRollouts({ messageBudget, workspaceId });
       if (isEmptyBatch(batch)) return;
       total.rollouts += batch.rollouts;

@@ -6,6 +6,7 @@ import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
 import { countPendingRollouts, DEFAULT_MESSAGE_BUDGET, indexAllPendingRollouts } from "./index-rollouts";
 
 // Search indexing as a job: makes a workspace's imported rollouts searchable, batch after batch,
@@ -32,6 +33,7 @@ export const searchIndexJob = defineJobKind({
       workspaceId,
       signal,
       onBatch: (batch) => progress.addDone(batch.rollouts),
+      beforeBatch: () => yieldToLiveIngest(signal),
     });
     if (signal.aborted) return indexed;
     if (indexed.messages >= ANALYZE_AFTER_ROWS) await analyzeTables(db, ["message_search", "rollouts"]);
