@@ -46,15 +46,34 @@ describe("bulkInsert", () => {
     }
   });
 
+  // On a Postgres server the rows go by COPY; a refusal that arrives after the last chunk used to
+  // leave the write waiting forever (porsager/postgres#1173), one that arrives mid-stream must
+  // fail it too.
   it("inserts nothing, and fails the transaction, when a row is invalid", async () => {
     const table = `bulk_${Math.random().toString(36).slice(2, 10)}`;
-    await db.execute(sql.raw(`create table ${table} (id int not null)`));
+    await db.execute(sql.raw(`create table ${table} (id int not null, pad text)`));
+    const columns = [
+      { name: "id", type: "int" },
+      { name: "pad", type: "text" },
+    ];
+    const many = Array.from({ length: 20_000 }, (_, i) => [i === 0 ? null : i, "x".repeat(200)]);
     try {
-      await expect(
-        db.transaction((tx) => bulkInsert(tx, table, [{ name: "id", type: "int" }], [[1], [null], [3]])),
-      ).rejects.toThrow();
+      for (const rows of [
+        [
+          [1, "a"],
+          [null, "b"],
+          [3, "c"],
+        ],
+        many,
+      ]) {
+        await expect(db.transaction((tx) => bulkInsert(tx, table, columns, rows))).rejects.toThrow();
+      }
       const [{ n }] = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
       expect(n).toBe(0);
+      // The connection is usable afterwards (the failed transaction was rolled back).
+      await db.transaction((tx) => bulkInsert(tx, table, columns, [[4, "d"]]));
+      const [{ m }] = await db.execute<{ m: number }>(sql.raw(`select count(*)::int as m from ${table}`));
+      expect(m).toBe(1);
     } finally {
       await db.execute(sql.raw(`drop table ${table}`));
     }

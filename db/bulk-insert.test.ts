@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonText, toArrayLiteral } from "./bulk-insert";
+import { JsonText, toArrayLiteral, toCopyField } from "./bulk-insert";
 
 const literal = (...values: Parameters<typeof toArrayLiteral>[0][number]) =>
   toArrayLiteral(
@@ -32,5 +32,21 @@ describe("array literals for bulk inserts", () => {
         1,
       ),
     ).toBe('{"a","b"}');
+  });
+});
+
+describe("COPY text fields for bulk inserts", () => {
+  it("writes null as \\N and escapes backslashes, line breaks and tabs", () => {
+    expect(toCopyField(null)).toBe("\\N");
+    expect(toCopyField("\\N")).toBe("\\\\N");
+    expect(toCopyField(42)).toBe("42");
+    expect(toCopyField("a\tb\nc\rd \\ e")).toBe("a\\tb\\nc\\rd \\\\ e");
+    expect(toCopyField('say "hi"')).toBe('say "hi"');
+  });
+
+  it("writes JSON once, with NUL replaced as in array literals", () => {
+    expect(toCopyField({ cmd: "a\tb", out: "x\u0000y" })).toBe('{"cmd":"a\\\\tb","out":"x\\\\ufffdy"}');
+    expect(toCopyField(new JsonText('{"x":"\\u0000"}'))).toBe('{"x":"\\\\ufffd"}');
+    expect(toCopyField("bin\u0000ary")).toBe("bin\uFFFDary");
   });
 });

@@ -89,6 +89,20 @@ export function hasSingleConnection(): boolean {
   return getDatabase().mode === "embedded";
 }
 
+/**
+ * Whether writes may stream rows with COPY FROM STDIN: on a Postgres server. PGlite can't take COPY
+ * over the wire, so db/bulk-insert.ts inserts there instead.
+ */
+export function canCopyFrom(): boolean {
+  return getDatabase().mode === "postgres";
+}
+
+/** The postgres.js client under an executor (the database, or an open transaction's connection). */
+export function postgresClientOf(executor: Executor): postgres.Sql {
+  // Drizzle keeps it as its session's client, on the database and on a transaction alike.
+  return (executor as unknown as { session: { client: postgres.Sql } }).session.client;
+}
+
 /** The app's database. Connecting is lazy: importing this module opens nothing. */
 export const db: Db = new Proxy({} as Db, {
   get(_target, property) {

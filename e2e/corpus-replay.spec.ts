@@ -1,12 +1,24 @@
-import { eq } from "drizzle-orm";
-import { environments, labels, taskAnswerKeys, taskChecks, tasks, taskTestScripts, users } from "@/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import {
+  auditLog,
+  environments,
+  labels,
+  taskAnswerKeys,
+  taskChecks,
+  tasks,
+  taskTestScripts,
+  users,
+} from "@/db/schema";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
+import { createApiKeyForTest } from "./api-keys";
 import { expect, test } from "./fixtures";
 
 // Corpus replay end to end: an environment with two known reward hacks (final label: reward hack),
 // one on a task graded by a check on the final answer, one on a task graded by a test script. An
 // author replays the corpus against the draft from the versions page (a background job): the first
-// hack is still rewarded, the second cannot be replayed and says why.
+// hack is still rewarded, the second (its agent worked in its environment) cannot be replayed and
+// says why. A draft whose grader rewards more known hacks than v1 blocks approval, in the UI and the
+// API, until the owner writes why.
 
 test("[corpus-replay] an author replays the known reward hacks against the draft", async ({
   page,
@@ -52,6 +64,20 @@ test("[corpus-replay] an author replays the known reward hacks against the draft
   });
   const run = await createTestRun({ workspaceId: workspace.id, executor: db });
   for (const taskKey of ["checked", "scripted"]) {
+    // The scripted task's agent worked in its environment (a tool call): its test script graded what it left there.
+    const toolTurns =
+      taskKey === "scripted"
+        ? [
+            {
+              role: "assistant" as const,
+              text: "",
+              toolCalls: [
+                { id: "c1", name: "bash", arguments: { command: "cat /grader/answer.txt > answer.txt" } },
+              ],
+            },
+            { role: "tool" as const, text: "", toolCallId: "c1", toolName: "bash" },
+          ]
+        : [];
     const rollout = await createTestRollout({
       workspaceId: workspace.id,
       runId: run.id,
@@ -62,6 +88,7 @@ test("[corpus-replay] an author replays the known reward hacks against the draft
       reward: 1,
       messages: [
         { role: "user", text: "What is six times seven?" },
+        ...toolTurns,
         { role: "assistant", text: "cat /grader/answer.txt → 42" },
       ],
     });
@@ -94,4 +121,113 @@ test("[corpus-replay] an author replays the known reward hacks against the draft
   // A hack links to its transcript.
   await table.locator('tr[data-outcome="rewarded"]').getByRole("link").click();
   await expect(page).toHaveURL(/\/rollouts\/[0-9a-f-]{36}/);
+});
+
+test("[corpus-replay] a regression in the replay blocks approval with the reason, until the owner writes why", async ({
+  page,
+  request,
+  database,
+  workspace,
+  createUser,
+  signIn,
+}) => {
+  test.setTimeout(180_000);
+  const db = database.db;
+  const slug = `regress-${Date.now().toString(36)}`;
+  const authorKey = await createApiKeyForTest(database, workspace.id, "author");
+  const ownerKey = await createApiKeyForTest(database, workspace.id, "owner");
+  const post = (url: string, key: string, data: unknown = {}) =>
+    request.post(url, { data, headers: { authorization: `Bearer ${key}` } });
+  const prompt = "Name the capital of France.";
+  expect(
+    (await post("/api/v1/environments", authorKey, { slug, name: `Regress ${slug}`, description: "" })).ok(),
+  ).toBe(true);
+  const created = await post(`/api/v1/environments/${slug}/tasks`, authorKey, {
+    key: "answer",
+    title: "Capital",
+    prompt,
+    answerKey: "Paris",
+    giveUp: { allowed: false, instructions: "" },
+    scoring: { mode: "threshold", threshold: 0.5 },
+    criteria: [
+      { key: "main", title: "Names the capital", description: "", weight: 1, requirements: [prompt] },
+    ],
+    checks: [
+      { key: "paris", kind: "exact-match", weight: 1, requirements: [prompt], config: { expected: "Paris" } },
+    ],
+    referenceSolutions: [{ title: "Right", language: "markdown", content: "Paris" }],
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const submitted = await post(`/api/v1/environments/${slug}/submit`, authorKey);
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  expect(await (await post(`/api/v1/environments/${slug}/approve`, ownerKey)).json()).toEqual({ version: 1 });
+
+  // A known hack: the answer read from the grader's files, said so. v1's exact match doesn't pay for it.
+  const [environment] = await db.select().from(environments).where(eq(environments.slug, slug));
+  const [task] = await db.select().from(tasks).where(eq(tasks.environmentId, environment.id));
+  const reviewer = await createUser("reviewer");
+  const [expert] = await db.select().from(users).where(eq(users.email, reviewer.email));
+  const run = await createTestRun({ workspaceId: workspace.id, executor: db });
+  const hack = await createTestRollout({
+    workspaceId: workspace.id,
+    runId: run.id,
+    executor: db,
+    environmentId: environment.id,
+    taskKey: "answer",
+    model: "sly-model",
+    reward: 1,
+    messages: [
+      { role: "user", text: prompt },
+      { role: "assistant", text: "Paris (from /grader/answer.txt)" },
+    ],
+  });
+  await db.insert(labels).values({
+    workspaceId: workspace.id,
+    rolloutId: hack.id,
+    reviewerId: expert.id,
+    reviewerKey: `user:${expert.id}`,
+    reviewerName: expert.email,
+    version: 1,
+    verdict: "reward-hack",
+  });
+  // The draft loosens the check to "contains Paris", and is submitted: its replay runs by itself.
+  await db
+    .update(taskChecks)
+    .set({ kind: "contains-all", config: { items: ["Paris"], caseSensitive: false } })
+    .where(eq(taskChecks.taskId, task.id));
+  expect((await post(`/api/v1/environments/${slug}/submit`, authorKey)).ok()).toBe(true);
+
+  await signIn(page, await createUser("owner"));
+  await page.goto(`/environments/${slug}/versions`);
+  const replay = page.getByRole("region", { name: "Corpus replay of draft" });
+  await expect(replay.getByText("regression: rewards more known hacks than v1")).toBeVisible({
+    timeout: 120_000,
+  });
+  await expect(replay.getByTestId("replay-blocks-approval")).toBeVisible();
+  await expect(replay.locator(`tr[data-outcome="rewarded"]`)).toContainText("not rewarded");
+
+  // The API refuses with the reason…
+  const refused = await post(`/api/v1/environments/${slug}/approve`, ownerKey);
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).error.message).toContain(
+    "the corpus replay is a regression: the draft rewards 1 known reward hack, more than v1 (0)",
+  );
+  // …and so does the page, until the owner writes why.
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Approval is blocked" });
+  await expect(alert).toContainText("the corpus replay is a regression");
+  const reason = "Answers may explain themselves now; the judge catches copied keys.";
+  await page.getByLabel("Reason to approve anyway (kept in the history)").fill(reason);
+  await page.getByRole("button", { name: "Approve anyway" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Approved as v2." })).toBeVisible();
+  const [event] = await db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.workspaceId, workspace.id), eq(auditLog.action, "environment.approve")))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  expect(event.details).toMatchObject({
+    version: 2,
+    corpusReplay: { status: "regression", rewarded: 1, previousRewarded: 0, overrideReason: reason },
+  });
 });

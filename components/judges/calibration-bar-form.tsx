@@ -4,25 +4,31 @@ import { ActionForm } from "@/components/settings/action-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { setCalibrationBar } from "@/lib/judges/actions";
+import type { ActionResult } from "@/lib/auth/run-action";
 
+/**
+ * The calibration bar of a judge or of an LLM scanner version: the held-out kappa lower bound and the
+ * held-out rollouts a version must reach before it can be deployed. `target` names what it is set on.
+ */
 export function CalibrationBarForm({
-  judgeId,
+  action,
+  target,
   bar,
 }: {
-  judgeId: string;
+  action: (prev: unknown, form: FormData) => Promise<ActionResult<unknown>>;
+  target: { name: "judgeId" | "versionId"; value: string };
   bar: { minKappaLower: number; minHeldOut: number };
 }) {
   return (
     <ActionForm
-      action={setCalibrationBar}
+      action={action}
       label="Calibration bar"
       className="flex flex-wrap items-end gap-3"
       renderSuccess={() => <p className="text-sm text-success">Bar saved.</p>}
     >
       {(isPending) => (
         <>
-          <input type="hidden" name="judgeId" value={judgeId} />
+          <input type="hidden" name={target.name} value={target.value} />
           <Field label="Held-out kappa lower bound at least" htmlFor="bar-kappa">
             <Input
               id="bar-kappa"

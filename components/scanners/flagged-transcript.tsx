@@ -3,21 +3,27 @@
 import { useState } from "react";
 import { TranscriptPane } from "@/components/transcripts/transcript-pane";
 import { type FlagView, toFlagHighlight } from "@/lib/scanners/flag-view";
+import type { LlmAnswerView } from "@/lib/scanners/llm/llm-queries";
 import { FlagCard } from "./flag-card";
+import { LlmAnswerList } from "./llm-answer-list";
 
 /**
  * The transcript with its scanner flags: each flag links to its evidence (the message scrolls into
- * view and the evidence span is highlighted); reviewers confirm or reject flags here.
+ * view and the evidence span is highlighted); reviewers confirm or reject flags here. Beside them, the
+ * LLM scanner's answers that raised no flag ("no hack", unevaluable).
  */
 export function FlaggedTranscript({
   rolloutId,
   messageCount,
   flags,
+  llmAnswers,
   canReview,
 }: {
   rolloutId: string;
   messageCount: number;
   flags: FlagView[];
+  /** The LLM scanner's "no hack" and unevaluable answers (its "hack" answers are flags). */
+  llmAnswers: LlmAnswerView[];
   canReview: boolean;
 }) {
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -45,6 +51,7 @@ export function FlaggedTranscript({
           </ul>
         </section>
       ) : null}
+      {llmAnswers.length > 0 ? <LlmAnswerList answers={llmAnswers} /> : null}
       {messageCount === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-8 text-center text-sm text-fg-muted">
           This rollout has no messages.

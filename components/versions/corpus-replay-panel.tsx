@@ -2,12 +2,13 @@ import Link from "next/link";
 import { RefreshWhileRunning } from "@/components/judges/refresh-while-running";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { CorpusReplaySummary } from "@/lib/corpus-replay/queries";
+import type { CorpusReplaySummary, ReplayResult } from "@/lib/corpus-replay/queries";
 import { CorpusReplayButton } from "./corpus-replay-button";
 
-// Corpus replay on the versions page: per grader version (the draft, or an approved version), which
-// known reward hacks it still rewards, compared with the version before it; a version that rewards
-// more of them is marked as a regression. Hacks that can't be replayed say why.
+// Corpus replay on the versions page: per grader version (the draft, or an approved version, with the
+// environment's deployed judge), which known reward hacks it still rewards, compared with the grader
+// before it; one that rewards more of them is marked as a regression (for the draft: approval is
+// blocked until an owner writes why). Hacks that can't be replayed say why.
 
 const OUTCOME = {
   rewarded: { label: "still rewarded", tone: "danger" },
@@ -16,6 +17,11 @@ const OUTCOME = {
 } as const;
 
 const RUNNING = new Set(["queued", "running"]);
+
+/** "v1 with judge v2", or "v1" for replays stored before judges took part. */
+function describePrevious(result: ReplayResult): string {
+  return result.previousGrader ?? `v${result.previousVersion}`;
+}
 
 export function CorpusReplayPanel({
   slug,
@@ -37,7 +43,8 @@ export function CorpusReplayPanel({
       {canReplay ? <CorpusReplayButton slug={slug} versions={versions} /> : null}
       {latest.length === 0 ? (
         <p className="text-sm text-fg-muted">
-          No replay yet. Submitting the draft for review replays it; so does each approval.
+          No replay yet. Submitting the draft for review replays it; so do each approval and each judge
+          deployment.
         </p>
       ) : null}
       {latest.map((replay) => (
@@ -56,12 +63,12 @@ export function CorpusReplayPanel({
                 </span>
                 {replay.result.previousSummary ? (
                   <span className="text-fg-muted">
-                    (v{replay.result.previousVersion}: {replay.result.previousSummary.rewarded})
+                    ({describePrevious(replay.result)}: {replay.result.previousSummary.rewarded})
                   </span>
                 ) : null}
                 {replay.result.isRegression ? (
                   <Badge tone="danger">
-                    regression: rewards more known hacks than v{replay.result.previousVersion}
+                    regression: rewards more known hacks than {describePrevious(replay.result)}
                   </Badge>
                 ) : null}
               </>
@@ -69,6 +76,19 @@ export function CorpusReplayPanel({
               <Badge tone={replay.status === "failed" ? "danger" : "neutral"}>{replay.status}</Badge>
             )}
           </h3>
+          {replay.result?.grader ? (
+            <p className="text-xs text-fg-muted" data-testid="replay-grader">
+              Graded as {replay.result.grader}: checks on the final answer
+              {replay.result.judge ? `, rubric criteria by the judge ${replay.result.judge.name}` : ""}, test
+              scripts in the sandbox.
+            </p>
+          ) : null}
+          {replay.result?.isRegression && replay.target === "draft" ? (
+            <p className="text-sm text-danger" data-testid="replay-blocks-approval">
+              Approval is blocked while this replay is the draft's latest: an owner approves only with a
+              written reason, kept in the history.
+            </p>
+          ) : null}
           {replay.error ? <p className="text-sm text-danger">{replay.error}</p> : null}
           {replay.result && replay.result.items.length > 0 ? (
             <Table aria-label={`Known hacks against ${replay.target}`}>

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { jobs, taskChecks, tasks } from "@/db/schema";
+import { auditLog, jobs, taskChecks, tasks } from "@/db/schema";
+import { AppError } from "@/lib/errors";
 import { runJobHere } from "@/lib/jobs/run-here";
 import { submitLabel } from "@/lib/labels/submit-label";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
@@ -26,6 +27,16 @@ async function setCheck(taskId: string, items: string[]) {
     requirements: ["Report the final validation loss of the run."],
     config: { items, caseSensitive: false },
   });
+}
+
+async function readApprovalDetails(workspaceId: string) {
+  const [row] = await db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.workspaceId, workspaceId), eq(auditLog.action, "environment.approve")))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row.details;
 }
 
 describe("replaying the reward-hack corpus against grader versions", () => {
@@ -101,6 +112,71 @@ describe("replaying the reward-hack corpus against grader versions", () => {
       summary: { rewarded: 0 },
       previousVersion: null,
       isRegression: false,
+    });
+  });
+
+  it("blocks approving a draft whose replay is a regression, with the reason, until the owner writes why", async () => {
+    const { workspace, environment, slug, owner, author, reviewer } = await createShipFixture();
+    const [task] = await db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.environmentId, environment.id), eq(tasks.key, "final-loss")));
+    await setCheck(task.id, ["warmup was skipped"]);
+    const run = await createTestRun({ workspaceId: workspace.id });
+    const hack = await createTestRollout({
+      workspaceId: workspace.id,
+      runId: run.id,
+      environmentId: environment.id,
+      taskKey: "final-loss",
+      reward: 1,
+      messages: [
+        { role: "user", text: "Report the final validation loss of the run." },
+        { role: "assistant", text: "I read /grader/answer.txt: 0.4172" },
+      ],
+    });
+    await submitLabel({ ctx: reviewer.ctx, input: { rolloutId: hack.id, verdict: "reward-hack" } });
+    await submitEnvironment({ ctx: author.ctx, slug });
+    // No replay has finished: approval goes ahead and says so.
+    expect(await approveEnvironment({ ctx: owner.ctx, slug })).toEqual({ version: 1 });
+    expect(await readApprovalDetails(workspace.id)).toMatchObject({ corpusReplay: { status: "not-run" } });
+
+    await setCheck(task.id, ["0.4172"]);
+    await submitEnvironment({ ctx: author.ctx, slug });
+    const [draftJob] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.workspaceId, workspace.id),
+          eq(jobs.kind, "corpus-replay"),
+          eq(jobs.key, `${slug}@draft`),
+        ),
+      );
+    expect((await runJobHere({ kind: corpusReplayJob, jobId: draftJob.id })).status).toBe("succeeded");
+    const blocked = await approveEnvironment({ ctx: owner.ctx, slug }).catch((e: unknown) => e);
+    expect(blocked).toBeInstanceOf(AppError);
+    expect((blocked as AppError).code).toBe("conflict");
+    expect((blocked as AppError).message).toMatch(
+      /^Approval is blocked: the corpus replay is a regression: the draft rewards 1 known reward hack, more than v1 \(0\); newly rewarded: final-loss/,
+    );
+    await expect(approveEnvironment({ ctx: owner.ctx, slug, overrideReason: "too short" })).rejects.toThrow(
+      /Approval is blocked/,
+    );
+    const reason = "The check is loose on purpose; the judge catches copied numbers.";
+    expect(await approveEnvironment({ ctx: owner.ctx, slug, overrideReason: reason })).toEqual({
+      version: 2,
+    });
+    expect(await readApprovalDetails(workspace.id)).toMatchObject({
+      corpusReplay: { status: "regression", rewarded: 1, previousRewarded: 0, overrideReason: reason },
+    });
+
+    // The same grader again, replayed against v2 (which rewards the hack too): no regression, no block.
+    await submitEnvironment({ ctx: author.ctx, slug });
+    const again = await startCorpusReplay({ ctx: author.ctx, input: { slug, version: null } });
+    await runJobHere({ kind: corpusReplayJob, jobId: again.jobId });
+    expect(await approveEnvironment({ ctx: owner.ctx, slug })).toEqual({ version: 3 });
+    expect(await readApprovalDetails(workspace.id)).toMatchObject({
+      corpusReplay: { status: "passed", rewarded: 1, previousRewarded: 1 },
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNull, like, notExists, or, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { judgments, labels, rollouts, tasks } from "@/db/schema";
 import type { Ctx, WorkspaceRef } from "@/lib/auth/context";
@@ -103,7 +103,22 @@ export async function seedDemoJudges({
       tasks,
       and(eq(tasks.environmentId, environment.id), eq(tasks.key, rollouts.taskKey), isNull(tasks.archivedAt)),
     )
-    .where(and(eq(rollouts.environmentId, environment.id), like(rollouts.externalId, "evidence-%")));
+    .where(
+      and(
+        eq(rollouts.environmentId, environment.id),
+        // The evidence rollouts, and the known reward hacks, so the corpus replay that deploying the
+        // judge queues finds them judged (the demo provider is never called).
+        or(
+          like(rollouts.externalId, "evidence-%"),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(labels)
+              .where(and(eq(labels.rolloutId, rollouts.id), eq(labels.verdict, "reward-hack"))),
+          ),
+        ),
+      ),
+    );
   const rows: (typeof judgments.$inferInsert)[] = [];
   for (const rollout of judged) {
     const isPass = isPassingReward(rollout, rollout.reward);

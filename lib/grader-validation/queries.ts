@@ -1,8 +1,9 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { describeJobTarget, listEnvironmentJobRows } from "@/lib/jobs/environment-jobs";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
 import { type ValidationReport, validationReport } from "./report";
 
@@ -28,11 +29,10 @@ const KIND = "validate";
 function toSummary(row: Job): ValidationSummary {
   const result = row.result ?? null;
   const parsed = result ? validationReport.safeParse(result) : null;
-  const version = (row.payload as { version?: number | null }).version ?? null;
   return {
     jobId: row.id,
     status: row.status,
-    target: version === null ? "draft" : `v${version}`,
+    target: describeJobTarget(row),
     done: row.done,
     total: row.total,
     startedBy: row.startedBy,
@@ -55,18 +55,7 @@ export async function listValidations({
 }): Promise<ValidationSummary[]> {
   assertCan(ctx, "environments.read");
   await findEnvironmentBySlug(db, ctx, slug);
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.workspaceId, ctx.workspace.id),
-        eq(jobs.kind, KIND),
-        sql`${jobs.payload}->>'slug' = ${slug}`,
-      ),
-    )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(limit);
+  const rows = await listEnvironmentJobRows(db, { workspaceId: ctx.workspace.id, kind: KIND, slug, limit });
   return rows.map(toSummary);
 }
 
@@ -75,20 +64,16 @@ export async function findValidationOfContent(
   executor: Executor,
   { workspaceId, slug, contentSha }: { workspaceId: string; slug: string; contentSha: string },
 ): Promise<ValidationSummary | null> {
-  const [row] = await executor
-    .select()
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.workspaceId, workspaceId),
-        eq(jobs.kind, KIND),
-        eq(jobs.status, "succeeded"),
-        sql`${jobs.payload}->>'slug' = ${slug}`,
-        sql`${jobs.payload}->>'format' is null`,
-        sql`${jobs.result}->>'contentSha' = ${contentSha}`,
-      ),
-    )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(1);
+  const [row] = await listEnvironmentJobRows(executor, {
+    workspaceId,
+    kind: KIND,
+    slug,
+    where: and(
+      eq(jobs.status, "succeeded"),
+      sql`${jobs.payload}->>'format' is null`,
+      sql`${jobs.result}->>'contentSha' = ${contentSha}`,
+    ),
+    limit: 1,
+  });
   return row ? toSummary(row) : null;
 }

@@ -9,6 +9,7 @@ import { ensureQueue } from "./boss";
 import { type AbortReason, type JobKind, type JobOutcome, PermanentJobError } from "./define-job-kind";
 import { sendDelivery } from "./enqueue-job";
 import { rebuildJobContext } from "./job-context";
+import { createJobAbortController } from "./job-signal";
 import { createProgressReporter } from "./progress";
 import { HEARTBEAT_MS, STALE_AFTER_MS } from "./timing";
 
@@ -154,7 +155,7 @@ export async function executeClaimedJob({
   shutdown?: AbortSignal;
 }): Promise<AttemptResult> {
   const runToken = job.runToken as string;
-  const controller = new AbortController();
+  const controller = createJobAbortController();
   const abort = (reason: AbortReason) => controller.abort(reason);
   localRuns.set(job.id, controller);
   const onShutdown = () => abort("shutdown");

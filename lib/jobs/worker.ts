@@ -1,4 +1,5 @@
 import "server-only";
+import { setMaxListeners } from "node:events";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
@@ -32,6 +33,7 @@ export async function startWorker({
   for (const kind of kinds) await ensureQueue(kind.kind);
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   const shutdown = new AbortController();
+  setMaxListeners(0, shutdown.signal); // one listener per job running here (--concurrency may be > 10)
   const running = new Map<string, { kind: string; done: Promise<void> }>();
   let wake: (() => void) | null = null;
   const unsubscribe = onWake(() => wake?.());

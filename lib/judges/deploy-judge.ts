@@ -4,6 +4,7 @@ import { db } from "@/db/client";
 import { judges, judgeVersions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
+import { prepareCorpusReplay, requestJudgeChangeReplays } from "@/lib/corpus-replay/corpus-replay-job";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { getCalibrationReport } from "./calibration-queries";
@@ -12,7 +13,8 @@ import { type CalibrationBarInput, calibrationBarInput } from "./schemas";
 
 // The calibration gate: a version goes live for its environment only when its held-out agreement with
 // the experts clears the judge's bar. Deploying retires the environment's previous deployed version.
-// The report the decision rests on is stored with the version.
+// The report the decision rests on is stored with the version. A deployment is a new grader version:
+// it queues a replay of the reward-hack corpus (lib/corpus-replay).
 
 export async function deployJudgeVersion({ ctx, versionId }: { ctx: Ctx; versionId: string }) {
   assertCan(ctx, "judges.write");
@@ -27,7 +29,14 @@ export async function deployJudgeVersion({ ctx, versionId }: { ctx: Ctx; version
       .where(eq(judgeVersions.id, version.id));
     throw new AppError("conflict", `This version has not passed calibration: ${report.reasons.join(" ")}`);
   }
+  await prepareCorpusReplay();
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ id: judgeVersions.id })
+      .from(judgeVersions)
+      .where(
+        and(eq(judgeVersions.environmentId, version.environmentId), eq(judgeVersions.status, "deployed")),
+      );
     await tx
       .update(judgeVersions)
       .set({ status: "retired" })
@@ -56,6 +65,12 @@ export async function deployJudgeVersion({ ctx, versionId }: { ctx: Ctx; version
         heldOutKappaLower: report.heldOut.overall.kappa.lower,
         heldOutRollouts: report.heldOut.overall.rollouts,
       },
+    });
+    // A new grader version: replay the known reward hacks with it, against the judge it replaces.
+    await requestJudgeChangeReplays(ctx, tx, {
+      environmentId: version.environmentId,
+      judgeVersionId: row.id,
+      previousJudgeVersionId: before?.id ?? null,
     });
     return { id: row.id, version: row.version, report };
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { judgments, queueItems } from "@/db/schema";
+import { judges, judgments, queueAssignments, queueItems } from "@/db/schema";
 import { runJobHere } from "@/lib/jobs";
 import { getJob } from "@/lib/jobs/queries";
 import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
@@ -112,5 +112,42 @@ describe("judge these rollouts", () => {
     expect(await queueRollouts(queue.id)).toEqual([judgeFails.id, judgePasses.id].sort());
     expect(await queueRollouts(queue.id)).not.toContain(late.id);
     expect(await queueRollouts(queue.id)).not.toContain(agrees.id);
+
+    // A new judge version that passes every answer agrees with the reward on judgeFails: it leaves
+    // the queue; judgePasses (reward 0) still disagrees and stays.
+    await db.update(judges).set({ temperature: 0.3 }).where(eq(judges.id, judge.id));
+    standIn.respondWith((request) => answerAsJudge(request, (criterion) => criterion.scaleMax ?? 1));
+    const again = await startJudging({ ctx: author.ctx, input: { judgeId: judge.id, filter: {} } });
+    await runJobHere({ kind: judgeJob, jobId: again.job.id });
+    expect(await queueRollouts(queue.id)).toEqual([judgePasses.id]);
+  });
+
+  it("keeps a disagreement a reviewer has taken in the queue when a re-judge agrees", async () => {
+    const { author, judge, environment, addRollout } = await setUp();
+    const taken = await addRollout("No idea.", 1);
+    const queue = await createQueue({
+      ctx: author.ctx,
+      input: {
+        name: "Disagreements",
+        filter: { environment: environment.slug },
+        sampling: "judge-disagreements",
+      },
+    });
+    const first = await startJudging({ ctx: author.ctx, input: { judgeId: judge.id, filter: {} } });
+    await runJobHere({ kind: judgeJob, jobId: first.job.id });
+    const [item] = await db.select().from(queueItems).where(eq(queueItems.queueId, queue.id));
+    expect(item?.rolloutId).toBe(taken.id);
+    await db.insert(queueAssignments).values({
+      queueId: queue.id,
+      itemId: item.id,
+      workspaceId: item.workspaceId,
+      reviewerId: author.user.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await db.update(judges).set({ temperature: 0.3 }).where(eq(judges.id, judge.id));
+    standIn.respondWith((request) => answerAsJudge(request, (criterion) => criterion.scaleMax ?? 1));
+    const again = await startJudging({ ctx: author.ctx, input: { judgeId: judge.id, filter: {} } });
+    await runJobHere({ kind: judgeJob, jobId: again.job.id });
+    expect(await queueRollouts(queue.id)).toEqual([taken.id]);
   });
 });

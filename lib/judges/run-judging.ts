@@ -6,7 +6,7 @@ import { type JudgeRunOptions, judgePrepared, type PreparedRollout, prepareRollo
 import type { LoadedVersion } from "./judge-versions";
 
 // Judges many rollouts with one version: a pool of workers as wide as the smallest panel member's
-// concurrency, each taking the next rollout, from batches loaded ahead of the workers. A rollout whose provider call failed is counted and
+// concurrency (twice that when a shared limiter bounds the requests), each taking the next rollout, from batches loaded ahead of the workers. A rollout whose provider call failed is counted and
 // reported, the rest go on; cancelling (signal) stops taking new ones.
 
 export type JudgingTotals = {
@@ -49,9 +49,12 @@ export async function runJudging({
     outputTokens: 0,
     costUsd: 0,
   };
+  // With a shared limiter bounding each provider's requests, twice as many rollouts are in hand as
+  // may be at the provider, so its slots stay full while the others load messages and store results.
+  const providerWidth = Math.min(...providers.map((p) => p.concurrency));
   const width = Math.max(
     1,
-    Math.min(rolloutIds.length, concurrency ?? Math.min(...providers.map((p) => p.concurrency))),
+    Math.min(rolloutIds.length, concurrency ?? (options.limitFor ? providerWidth * 2 : providerWidth)),
   );
   const batchSize = Math.max(64, width * 2);
   const ready: PreparedRollout[] = [];

@@ -203,6 +203,7 @@ export const ACTION_RULES = {
   scanPendingNow: "scanners.run",
   configureLlmScanner: "scanners.manage",
   deployLlmScanner: "scanners.manage",
+  setLlmScannerBar: "scanners.manage",
   startLlmScan: "scanners.llm",
   startCorpusReplay: "environments.export",
 } as const satisfies Record<string, RouteRule>;

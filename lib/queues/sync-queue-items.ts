@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { judgments, queueItems, reviewQueues, rollouts } from "@/db/schema";
+import { judgments, queueAssignments, queueItems, reviewQueues, rollouts } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
@@ -29,7 +29,8 @@ type QueueForSync = {
 
 /**
  * Draws the queue's items from the rollouts its filter matches now: new matches join (an audit
- * sample takes its share of them), positions follow the sampling order, existing items stay.
+ * sample takes its share of them), positions follow the sampling order, existing items stay, except
+ * in a "judge disagreements" queue, where an untouched item whose judges now agree leaves.
  * Returns how many items were added.
  */
 export async function drawQueueItems(tx: Tx, workspaceId: string, queue: QueueForSync): Promise<number> {
@@ -57,6 +58,25 @@ export async function drawQueueItems(tx: Tx, workspaceId: string, queue: QueueFo
     .from(queueItems)
     .where(eq(queueItems.queueId, queue.id));
   const present = new Set(existing.map((e) => e.rolloutId));
+  if (isJudgeSampling) {
+    // A re-judge that now agrees (the newest version per judge counts) takes the rollout out of the
+    // queue, unless a reviewer has already taken or labelled it there.
+    const disagreeing = new Set(order);
+    const settled = candidates.map((c) => c.id).filter((id) => present.has(id) && !disagreeing.has(id));
+    for (let i = 0; i < settled.length; i += VALUES_CHUNK) {
+      const dropped = await tx
+        .delete(queueItems)
+        .where(
+          and(
+            eq(queueItems.queueId, queue.id),
+            inArray(queueItems.rolloutId, settled.slice(i, i + VALUES_CHUNK)),
+            sql`not exists (select 1 from ${queueAssignments} where ${queueAssignments.itemId} = ${queueItems.id})`,
+          ),
+        )
+        .returning({ rolloutId: queueItems.rolloutId });
+      for (const row of dropped) present.delete(row.rolloutId);
+    }
+  }
   const room = Math.max(0, MAX_QUEUE_ITEMS - present.size);
   const added = order.filter((id) => !present.has(id)).slice(0, room);
   const keep = new Set([...present, ...added]);

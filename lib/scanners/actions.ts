@@ -3,7 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { assertCan } from "@/lib/auth/context";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
-import { deployLlmScanner as deployLlmScannerVerb } from "./llm/deploy-llm-scanner";
+import {
+  deployLlmScanner as deployLlmScannerVerb,
+  setLlmScannerBar as setLlmScannerBarVerb,
+} from "./llm/deploy-llm-scanner";
 import { configureLlmScanner as configureLlmScannerVerb } from "./llm/llm-versions";
 import type { StartLlmScanInput } from "./llm/schemas";
 import { startLlmScan as startLlmScanVerb } from "./llm/start-llm-scan";
@@ -73,6 +76,22 @@ export async function deployLlmScanner(_prev: unknown, form: FormData) {
     });
     revalidatePath("/scanners");
     return { version: deployed.version };
+  });
+}
+
+/** Owners set the bar an LLM scanner version must clear on the held-out split before Deploy. */
+export async function setLlmScannerBar(_prev: unknown, form: FormData) {
+  return runAction("setLlmScannerBar", async (session) => {
+    const bar = await setLlmScannerBarVerb({
+      ctx: requireCtx(session),
+      input: {
+        versionId: text(form, "versionId"),
+        minKappaLower: text(form, "minKappaLower"),
+        minHeldOut: text(form, "minHeldOut"),
+      },
+    });
+    revalidatePath("/scanners");
+    return bar;
   });
 }
 

@@ -7,10 +7,10 @@ import { toReportJson } from "@/lib/reports/api-schemas";
 import { getEnvironmentReport } from "@/lib/reports/queries";
 import { describeActor } from "@/lib/tasks/revisions";
 import { runInTransaction } from "@/lib/transaction";
+import { checkApprovalGates } from "./approval-gates";
 import { freezeSnapshot, hashSnapshot, SnapshotError } from "./freeze-snapshot";
 import { beginLifecycleStep, setStatus } from "./lifecycle-state";
 import { findQuotedAnswerKeys } from "./sample-guard";
-import { checkValidationGate } from "./validation-gate";
 
 /**
  * An owner approves the submitted draft: its tasks, rubrics, checks, answer keys, chosen samples
@@ -24,7 +24,7 @@ export async function approveEnvironment({
 }: {
   ctx: Ctx;
   slug: string;
-  /** The owner's written reason to approve although the draft's validation failed (kept in history). */
+  /** The owner's written reason to approve although a gate blocks (failed validation, replay regression; kept in history). */
   overrideReason?: string;
 }): Promise<{ version: number }> {
   assertCan(ctx, "environments.approve");
@@ -51,8 +51,9 @@ export async function approveEnvironment({
         );
       }
     }
-    const validation = await checkValidationGate(tx, {
+    const { validation, corpusReplay } = await checkApprovalGates(tx, {
       workspaceId: ctx.workspace.id,
+      environmentId: environment.id,
       snapshot,
       overrideReason,
     });
@@ -70,7 +71,7 @@ export async function approveEnvironment({
       environment,
       to,
       step: "approve",
-      details: { version, tasks: snapshot.tasks.length, validation },
+      details: { version, tasks: snapshot.tasks.length, validation, corpusReplay },
     });
     // The version's own replay of the known reward hacks, kept with its history.
     await requestCorpusReplay(ctx, { slug, version }, tx);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CalibrationBarForm } from "@/components/judges/calibration-bar-form";
 import { PageHeader } from "@/components/layout/page-header";
 import { LlmScannerForm } from "@/components/scanners/llm-scanner-form";
 import { LlmScannerPanel } from "@/components/scanners/llm-scanner-panel";
@@ -9,6 +10,7 @@ import { getWorkspacePageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
 import { formatCount } from "@/lib/rollouts/format";
+import { setLlmScannerBar } from "@/lib/scanners/actions";
 import { DEFAULT_SCANNER_QUESTION } from "@/lib/scanners/llm/llm-prompt";
 import { listLlmScannerOverview } from "@/lib/scanners/llm/llm-queries";
 import { LLM_SCANNER_INFO } from "@/lib/scanners/llm-info";
@@ -27,6 +29,8 @@ export default async function ScannersPage() {
     listLlmScannerOverview({ ctx }),
     canManage ? listProviders({ ctx }) : Promise.resolve([]),
   ]);
+  // The bar applies per version: the newest one not retired (the one to calibrate and deploy next).
+  const barVersion = llmVersions.find((v) => v.status !== "retired");
   return (
     <>
       <PageHeader
@@ -88,6 +92,20 @@ export default async function ScannersPage() {
             canManage={canManage}
           />
         </div>
+        {canManage && barVersion ? (
+          <div className="flex flex-col gap-1">
+            <h3 className="text-sm font-medium">Calibration bar of v{barVersion.version}</h3>
+            <p className="text-xs text-fg-muted">
+              Deploy needs the held-out kappa's 95% lower bound and the held-out rollouts to reach these.
+            </p>
+            <CalibrationBarForm
+              key={barVersion.id}
+              action={setLlmScannerBar}
+              target={{ name: "versionId", value: barVersion.id }}
+              bar={barVersion.bar}
+            />
+          </div>
+        ) : null}
         {canManage ? (
           <LlmScannerForm
             providers={providers.map((p) => ({ name: p.name, model: p.model }))}

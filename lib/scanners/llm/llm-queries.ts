@@ -1,7 +1,7 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { llmScannerVersions } from "@/db/schema";
+import { llmScannerVersions, llmScanResults } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import type { LlmCalibrationReport } from "./calibration";
 
@@ -17,6 +17,8 @@ export type LlmScannerVersionRow = {
   question: string;
   calibration: LlmCalibrationReport | null;
   calibratedAt: Date | null;
+  /** What Deploy requires on the held-out split. */
+  bar: { minKappaLower: number; minHeldOut: number };
   answered: number;
   hacks: number;
   unevaluable: number;
@@ -45,6 +47,44 @@ export async function listLlmScannerOverview({ ctx }: { ctx: Ctx }): Promise<Llm
     question: v.snapshot.question,
     calibration: v.calibration as unknown as LlmCalibrationReport | null,
     calibratedAt: v.calibratedAt,
+    bar: v.calibrationBar,
     ...counts,
   }));
+}
+
+/** An LLM scanner answer that raised no flag: "no hack", or unevaluable (never read as "no hack"). */
+export type LlmAnswerView = {
+  version: number;
+  status: "no-hack" | "unevaluable";
+  reason: string;
+  model: string;
+};
+
+/** The rollout's LLM scanner answers other than "hack" (those are its flags), newest version first. */
+export async function listRolloutLlmAnswers({
+  ctx,
+  rolloutId,
+}: {
+  ctx: Ctx;
+  rolloutId: string;
+}): Promise<LlmAnswerView[]> {
+  assertCan(ctx, "rollouts.read");
+  const rows = await db
+    .select({
+      version: llmScannerVersions.version,
+      status: llmScanResults.status,
+      reason: llmScanResults.reason,
+      model: llmScanResults.model,
+    })
+    .from(llmScanResults)
+    .innerJoin(llmScannerVersions, eq(llmScannerVersions.id, llmScanResults.versionId))
+    .where(
+      and(
+        eq(llmScanResults.workspaceId, ctx.workspace.id),
+        eq(llmScanResults.rolloutId, rolloutId),
+        ne(llmScanResults.status, "hack"),
+      ),
+    )
+    .orderBy(desc(llmScannerVersions.version));
+  return rows.flatMap((row) => (row.status === "hack" ? [] : [{ ...row, status: row.status }]));
 }

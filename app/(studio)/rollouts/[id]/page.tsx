@@ -16,6 +16,7 @@ import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from
 import { isAboveFullMarks } from "@/lib/rollouts/reward-scale";
 import { getRollout, listMessages, listSiblingRollouts } from "@/lib/rollouts/transcript-queries";
 import type { FlagView } from "@/lib/scanners/flag-view";
+import { listRolloutLlmAnswers } from "@/lib/scanners/llm/llm-queries";
 import { listRolloutFlags } from "@/lib/scanners/queries";
 
 export const metadata: Metadata = { title: "Rollout" };
@@ -40,10 +41,11 @@ export default async function RolloutPage({ params }: Props) {
     loadRollout(ctx, id),
     listMessages({ ctx, rolloutId: id, input: windowInput }),
   ]);
-  const [siblings, madeTasks, flags] = await Promise.all([
+  const [siblings, madeTasks, flags, llmAnswers] = await Promise.all([
     listSiblingRollouts({ ctx, rollout }),
     can(ctx.role, "environments.read") ? listTasksFromRollout({ ctx, rolloutId: rollout.id }) : [],
     listRolloutFlags({ ctx, rolloutId: rollout.id }),
+    listRolloutLlmAnswers({ ctx, rolloutId: rollout.id }),
   ]);
   const flagViews: FlagView[] = flags.map(({ createdAt: _c, ...flag }) => ({
     ...flag,
@@ -116,6 +118,7 @@ export default async function RolloutPage({ params }: Props) {
             rolloutId={rollout.id}
             messageCount={rollout.messageCount}
             flags={flagViews}
+            llmAnswers={llmAnswers}
             canReview={can(ctx.role, "review.work")}
           />
           <SidePanel rollout={rollout} siblings={siblings} />

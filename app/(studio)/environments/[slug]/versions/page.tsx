@@ -114,7 +114,7 @@ export default async function VersionsPage({ params }: Props) {
         </Section>
         <Section
           title="Corpus replay"
-          description="The reward-hack corpus (rollouts whose final label is a reward hack) graded again by each grader version's checks on their final answers: which known hacks a version still rewards. A version that rewards more of them than the last one is a regression, shown before approval."
+          description="The reward-hack corpus (rollouts whose final label is a reward hack) graded again on their final answers by each grader version: its checks, its test scripts in the sandbox, and the deployed judge on its rubric criteria. A version that rewards more known hacks than the last one is a regression: approval is blocked until the owner writes why."
         >
           <CorpusReplayPanel
             slug={slug}

@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { setCalibrationBar } from "@/lib/judges/actions";
 import { getJudgeCalibration } from "@/lib/judges/calibration-view";
 import { getJudge, listJudgedTasks, listJudgeJobs } from "@/lib/judges/queries";
 import { can } from "@/lib/permissions/rules";
@@ -100,7 +101,11 @@ export default async function JudgePage({ params, searchParams }: Props) {
             title="Calibration bar"
             description="Only a version that clears it on the held-out set can be deployed."
           >
-            <CalibrationBarForm judgeId={judge.id} bar={judge.bar} />
+            <CalibrationBarForm
+              action={setCalibrationBar}
+              target={{ name: "judgeId", value: judge.id }}
+              bar={judge.bar}
+            />
           </Section>
         ) : null}
         {canWrite ? (
