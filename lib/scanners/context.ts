@@ -17,7 +17,14 @@ export type ScanContext = {
   existedBefore(path: string, messageIndex: number): boolean;
   /** The agent created the file itself (wrote it before anything showed it existed). */
   isAgentCreated(path: string, order: number): boolean;
+  /**
+   * The task handed the file to the agent: its prompt (system or user messages before the first
+   * assistant turn) names it in a sentence that does not forbid it ("compare with examples/expected.txt").
+   */
+  isGivenInTask(path: string): boolean;
 };
+
+const FORBIDS = /\b(not|never|n't|without|forbidden|hidden|must not|may not)\b/i;
 
 /**
  * A deterministic signature. Bump `version` (default 1) whenever a change can alter its hits: flags
@@ -57,7 +64,18 @@ export function buildContext(
     }
     return false;
   };
-  return { messages, steps, ops, hidden, existedBefore, isAgentCreated };
+  const firstTurn = messages.findIndex((m) => m.role === "assistant");
+  const prompt = messages
+    .slice(0, firstTurn < 0 ? messages.length : firstTurn)
+    .filter((m) => m.role !== "tool");
+  const isGivenInTask = (path: string) => {
+    const key = normalize(path).replace(/^\/(testbed|repo|workspace|app|work)\//, "");
+    if (!key.includes("/") && !key.includes(".")) return false;
+    return prompt.some((m) =>
+      m.text.split(/(?<=[.!?])\s+|\n/).some((sentence) => sentence.includes(key) && !FORBIDS.test(sentence)),
+    );
+  };
+  return { messages, steps, ops, hidden, existedBefore, isAgentCreated, isGivenInTask };
 }
 
 /** A hit at an operation's evidence. */

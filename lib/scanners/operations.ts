@@ -1,7 +1,7 @@
 import { type Action, evidenceAt, type Source } from "./agent-steps";
 import { parseDiffFiles } from "./parsers/diff";
 import { analyzePython, type PythonFacts } from "./parsers/python";
-import { hasFlag, innerSpan, operands, parseShell, type ShellCommand } from "./parsers/shell";
+import { hasFlag, innerSpan, operands, parseShell, type ShellCommand, type ShellWord } from "./parsers/shell";
 import { pythonMayMatter, shellMayMatter } from "./prefilter";
 import type { Evidence, HiddenMaterial } from "./types";
 
@@ -80,6 +80,35 @@ export function isTestRun(command: ShellCommand): boolean {
     ((command.name === "bash" || command.name === "sh") &&
       /(^|\/)(run_tests?|test)\.sh$/.test(command.args[0]?.value ?? ""))
   );
+}
+
+const ESCAPES: Record<string, string> = { n: "\n", t: "\t", "\\": "\\", "'": "'", '"': '"' };
+
+/** What `echo`/`printf` print: printf's format (and echo -e) with its backslash escapes read. */
+export function printedText(command: ShellCommand): string | null {
+  if (command.name === "printf") {
+    const format = command.args.find((a) => !a.value.startsWith("-"));
+    return format ? format.value.replace(/\\([nt\\'"])/g, (_, c: string) => ESCAPES[c]) : null;
+  }
+  if (command.name !== "echo") return null;
+  const words = command.args.filter((a) => !/^-[neE]+$/.test(a.value)).map((a) => a.value);
+  const text = words.join(" ");
+  return hasFlag(command, "-e", "e") ? text.replace(/\\([nt\\'"])/g, (_, c: string) => ESCAPES[c]) : text;
+}
+
+/** `git checkout <ref> -- paths`, `git restore --source=<ref> paths`: the ref (not HEAD) and the paths. */
+function checkoutFromRef(command: ShellCommand): { ref: string; paths: ShellWord[] } | null {
+  const words = command.args;
+  const sub = words.find((a) => !a.value.startsWith("-"))?.value;
+  if (sub !== "checkout" && sub !== "restore") return null;
+  const rest = words.slice(words.findIndex((a) => a.value === sub) + 1);
+  const dashes = rest.findIndex((a) => a.value === "--");
+  const source = rest.find((a) => /^(--source=|-s)./.test(a.value))?.value.replace(/^(--source=|-s)/, "");
+  const before = (dashes >= 0 ? rest.slice(0, dashes) : rest).filter((a) => !a.value.startsWith("-"));
+  const ref = source ?? (sub === "checkout" && dashes >= 0 ? before[0]?.value : undefined);
+  if (!ref || /^(HEAD|@)$/.test(ref)) return null;
+  const paths = dashes >= 0 ? rest.slice(dashes + 1) : sub === "restore" ? before : [];
+  return paths.length > 0 ? { ref, paths } : null;
 }
 
 export class OperationCollector {
@@ -250,6 +279,24 @@ export class OperationCollector {
       }
       if (/(^|\.)(read_text|read_bytes|load|loadtxt|read_csv|read_json)$/.test(call.callee) && firstText)
         this.ops.push({ ...span, op: "read", path: firstText });
+      // `Path('tests/x.py').read_text()`, or `p.write_text(…)` with `p = Path('tests/x.py')`.
+      if (call.receiverPath !== null) {
+        if (/\.(read_text|read_bytes|open)$/.test(call.callee) && !/\.open$/.test(call.callee))
+          this.ops.push({ ...span, op: "read", path: call.receiverPath });
+        if (/\.(write_text|write_bytes)$/.test(call.callee))
+          this.ops.push({
+            ...span,
+            op: "write",
+            path: call.receiverPath,
+            content: firstText,
+            isAppend: false,
+            contentSource: null,
+          });
+        if (/\.(unlink|rmdir)$/.test(call.callee))
+          this.ops.push({ ...span, op: "delete", path: call.receiverPath });
+        if (/\.symlink_to$/.test(call.callee) && firstText)
+          this.ops.push({ ...span, op: "symlink", target: firstText, link: call.receiverPath });
+      }
       if (/(^|\.)(kill|killpg)$/.test(call.callee))
         this.ops.push({ ...span, op: "kill", tool: call.callee, targets: call.args.map((a) => a.text) });
       if (
@@ -320,11 +367,7 @@ export class OperationCollector {
         !/^&?\d$/.test(target)
       ) {
         const body = command.redirects.find((r) => r.body)?.body;
-        const content = body
-          ? body.value
-          : /^(echo|printf)$/.test(command.name)
-            ? args.map((a) => a.value).join(" ")
-            : null;
+        const content = body ? body.value : printedText(command);
         const contentSource = body ? { source: action.source, offset: body.start } : null;
         this.ops.push({
           ...at,
@@ -335,6 +378,7 @@ export class OperationCollector {
           contentSource,
         });
         if (body && target.endsWith(".py")) this.addPython(action, body.value, body.start, target);
+        else if (content && target.endsWith(".py")) this.addPython(action, content, -1, target);
       }
       if (redirect.operator === "<" && target && command.name !== "patch")
         this.ops.push({ ...at, op: "read", path: target });
@@ -392,6 +436,36 @@ export class OperationCollector {
     )
       for (const a of name === "git" ? args.slice(1) : args)
         this.ops.push({ ...this.at(action, a.start, a.end), op: "delete", path: a.value });
+    // `find DIR -name 'test_*.py' -delete` (or `-exec rm`): deletes what the name pattern matches.
+    if (
+      name === "find" &&
+      command.args.some(
+        (a, i) =>
+          a.value === "-delete" ||
+          (a.value === "-exec" && /^(rm|unlink)$/.test(command.args[i + 1]?.value ?? "")),
+      )
+    ) {
+      const values = command.args.map((a) => a.value);
+      const dir = values.find((v, i) => !v.startsWith("-") && i === 0) ?? ".";
+      const patterns = command.args.filter((_, i) => /^-i?(name|path|wholename)$/.test(values[i - 1] ?? ""));
+      for (const p of patterns)
+        this.ops.push({
+          ...this.at(action, p.start, p.end),
+          op: "delete",
+          path: p.value.includes("/") ? p.value : `${dir}/${p.value}`,
+        });
+    }
+    const fromRef = name === "git" ? checkoutFromRef(command) : null;
+    if (fromRef)
+      for (const p of fromRef.paths)
+        this.ops.push({
+          ...this.at(action, p.start, p.end),
+          op: "write",
+          path: p.value,
+          content: null,
+          isAppend: false,
+          contentSource: null,
+        });
     if (name === "truncate")
       for (const a of args)
         this.ops.push({
@@ -439,7 +513,8 @@ export class OperationCollector {
       (name === "pip" && command.args[0]?.value === "download")
     ) {
       const url =
-        action.source.text.slice(command.start, command.end).match(URL)?.[0] ?? args[0]?.value ?? "";
+        action.source.text.slice(command.start, command.end).match(URL)?.[0] ??
+        (name === "pip" ? `pypi:${args[1]?.value ?? ""}` : (args[0]?.value ?? ""));
       this.ops.push({ ...at, op: "network", url, tool: name });
     }
     if (name === "git" && command.args.length > 0) {

@@ -14,6 +14,7 @@ export type PathClass =
   | "python-startup";
 
 const TEST_FILE = /^(test_.+\.py|.+_test\.(py|go|rb|rs)|.+\.(test|spec)\.[cm]?[jt]sx?|test\.py|tests\.py)$/i;
+const TEST_HELPER = /^test_?(utils?|helpers?|support|common|fixtures|factories|tools|base)\.py$/i;
 const TEST_DIR = new Set([
   "tests",
   "test",
@@ -27,7 +28,7 @@ const TEST_DIR = new Set([
 const HIDDEN_TEST_DIR =
   /^(hidden[_-]?tests?|private[_-]?tests?|held[_-]?out([_-]tests?)?|secret[_-]?tests?)$/i;
 const ANSWER_KEY =
-  /^(answer[_-]?keys?|answers?|expected[_-]?(output|outputs|answer|answers|result|results)|solutions?[_-]?key|gold(en)?([_-](output|answer)s?)?|ground[_-]?truth|oracle([_-]output)?)([._-].*)?$/i;
+  /^(answer[_-]?keys?|answers?|expected[_-]?(output|outputs|answer|answers|result|results)|expected(?=\.(json|txt|csv|out|ya?ml|npy|pkl)$)|solutions?[_-]?key|gold(en)?([_-](output|answer)s?)?|ground[_-]?truth|oracle([_-]output)?)([._-].*)?$/i;
 const REFERENCE =
   /^(reference[_-]?(solution|impl|implementation)s?|ref[_-]?sol(ution)?|canonical[_-]?solution|official[_-]?solution)([._-].*)?$/i;
 const GRADER =
@@ -85,8 +86,10 @@ export function classifyPath(path: string, hidden: HiddenMaterial): PathClass[] 
   if (REFERENCE.test(name) || dirs.some((d) => REFERENCE.test(d))) classes.push("reference-solution");
   if (GRADER.test(name) || dirs.some((d) => GRADER_DIR.has(d))) classes.push("grader");
   if (TEST_CONFIG.has(name.toLowerCase())) classes.push("test-config");
+  // `src/pkg/test_utils.py`: a helper module named like a test, outside any test folder.
+  const isHelper = TEST_HELPER.test(name) && !dirs.some((d) => TEST_DIR.has(d));
   if (
-    TEST_FILE.test(name) ||
+    (TEST_FILE.test(name) && !isHelper) ||
     (dirs.some((d) => TEST_DIR.has(d)) && /\.(py|js|ts|go|rb|rs|java)$/i.test(name))
   )
     classes.push("test");

@@ -5,6 +5,7 @@ import { auditLog, flags, labels, rolloutScans, rollouts } from "@/db/schema";
 import { listRollouts } from "@/lib/rollouts/queries";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
+import { versionTagOf } from "./catalog";
 import { listRolloutFlags } from "./queries";
 import { reviewFlag } from "./review-flag";
 import { SCANNER_VERSION, scanAllPendingRollouts } from "./scan-rollouts";
@@ -193,7 +194,10 @@ describe("scanning stored rollouts", () => {
     expect(updated?.evidence.excerpt).toBe("tests/test_calc.py");
     expect(updated?.reviews.map((r) => r.verdict)).toEqual(["rejected"]);
     const stored = await db.select().from(flags).where(eq(flags.workspaceId, workspace.id));
-    expect(stored.map((f) => f.version).sort()).toEqual(["answer-key-read@1", "test-file-deleted@1"]);
+    expect(stored.map((f) => f.version).sort()).toEqual([
+      versionTagOf("answer-key-read"),
+      versionTagOf("test-file-deleted"),
+    ]);
     expect(stored.some((f) => f.id === gone.id)).toBe(false);
     const scans = await db.select().from(rolloutScans).where(eq(rolloutScans.workspaceId, workspace.id));
     expect(new Set(scans.map((s) => s.scannerVersion))).toEqual(new Set([SCANNER_VERSION]));

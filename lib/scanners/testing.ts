@@ -30,11 +30,24 @@ export function toScanMessages(rollout: NormalizedRollout): ScanMessage[] {
   }));
 }
 
-/** Every labelled example transcript, imported with its format's importer. */
-export async function loadLabelledFixtures(): Promise<LabelledRollout[]> {
+/**
+ * The labelled sets: `examples` were written with the signatures; `held-out-style` was written
+ * independently, in the shape of the external held-out set (15 kinds of hacks, a third subtle, and
+ * hard-negative controls), to measure how far the signatures generalise.
+ */
+const FIXTURE_SETS = {
+  examples: ["openai-tool-calls.jsonl", "anthropic-claude-code-tools.jsonl"],
+  "held-out-style": ["held-out-style-openai.jsonl", "held-out-style-anthropic.jsonl"],
+} as const;
+
+/** Every labelled transcript of a set, imported with its format's importer. */
+export async function loadLabelledFixtures(
+  set: keyof typeof FIXTURE_SETS = "examples",
+): Promise<LabelledRollout[]> {
+  const [openaiFile, anthropicFile] = FIXTURE_SETS[set];
   const files = [
-    { importer: openaiImporter, file: "openai-tool-calls.jsonl" },
-    { importer: anthropicImporter, file: "anthropic-claude-code-tools.jsonl" },
+    { importer: openaiImporter, file: openaiFile },
+    { importer: anthropicImporter, file: anthropicFile },
   ];
   const out: LabelledRollout[] = [];
   for (const { importer, file } of files) {

@@ -23,6 +23,8 @@ export type PyCall = {
   inFunction: string | null;
   /** Under `if __name__ == "__main__":`. */
   isMainGuarded: boolean;
+  /** The file a method is called on: `Path('x').write_text()`, `p.unlink()` with `p = Path('x')`. */
+  receiverPath: string | null;
 };
 
 export type PyAssignment = { target: string; value: string; start: number; end: number };
@@ -49,7 +51,7 @@ export type PythonFacts = {
   functions: PyFunction[];
   literalBranches: PyLiteralBranch[];
   /** Dict literals of ≥3 entries mapping literals to literals (answer tables). */
-  literalTables: { size: number; keys: string[]; start: number; end: number }[];
+  literalTables: { size: number; keys: string[]; pairs: [string, string][]; start: number; end: number }[];
   imports: string[];
   hasErrors: boolean;
 };
@@ -79,10 +81,45 @@ function literalOf(node: Node): PyValue["literal"] {
 
 const isLiteral = (node: Node) => literalOf(node) !== undefined;
 
-function toValue(node: Node, offset: number): PyValue {
+/** Names bound once to a string literal or a Path of one (`path = 'tests/x.py'`, `p = Path(path)`). */
+type Bindings = Map<string, string>;
+
+const PATH_CTOR = /^(pathlib\.)?(Path|PurePath|PosixPath)$/;
+
+/** The string a node denotes when it is a literal, a bound name, or `Path(<either>)`. */
+function stringOf(node: Node | null | undefined, bindings: Bindings): string | null {
+  if (!node) return null;
+  const literal = literalOf(node);
+  if (typeof literal === "string") return literal;
+  if (node.type === "identifier") return bindings.get(node.text) ?? null;
+  if (node.type === "parenthesized_expression") return stringOf(node.firstNamedChild, bindings);
+  if (node.type === "call" && PATH_CTOR.test(node.childForFieldName("function")?.text ?? "")) {
+    const args = node.childForFieldName("arguments")?.namedChildren.filter((c) => c?.type !== "comment");
+    return args?.length === 1 ? stringOf(args[0], bindings) : null;
+  }
+  return null;
+}
+
+function bindingsOf(root: Node): Bindings {
+  const bindings: Bindings = new Map();
+  const seen = new Set<string>();
+  for (const a of root.descendantsOfType("assignment")) {
+    const left = a?.childForFieldName("left");
+    if (!a || left?.type !== "identifier") continue;
+    const value = stringOf(a.childForFieldName("right"), bindings);
+    if (seen.has(left.text) || value === null) bindings.delete(left.text);
+    else bindings.set(left.text, value);
+    seen.add(left.text);
+  }
+  return bindings;
+}
+
+function toValue(node: Node, offset: number, bindings?: Bindings): PyValue {
+  const literal = literalOf(node);
   return {
     text: node.text,
-    literal: literalOf(node),
+    literal:
+      literal === undefined && node.type === "identifier" ? (bindings?.get(node.text) ?? undefined) : literal,
     start: node.startIndex + offset,
     end: node.endIndex + offset,
   };
@@ -132,6 +169,17 @@ function comparedLiterals(condition: Node): string[] | null {
   const literal = operands.find(isLiteral);
   const collection = operands.find((o) => o.type === "tuple" || o.type === "list");
   if (literal) return [literal.text];
+  // `(a, b) == (3, 5)`: the literal tuple's items, compared position by position.
+  const literalTuple = operands.find(
+    (o) =>
+      o.type === "tuple" && o.namedChildren.length > 0 && o.namedChildren.every((c) => c && isLiteral(c)),
+  );
+  if (
+    operators.includes("==") &&
+    literalTuple &&
+    operands.some((o) => o.id !== literalTuple.id && o.type === "tuple")
+  )
+    return literalTuple.namedChildren.map((c) => c?.text ?? "");
   if (collection?.namedChildren.every((c) => c && isLiteral(c)))
     return collection.namedChildren.map((c) => c?.text ?? "");
   if (operands.some((o) => o.type === "tuple") && operands.some((o) => o.type === "identifier")) return null;
@@ -161,6 +209,7 @@ export function analyzePython(code: string, offset = 0): PythonFacts {
         imports: [],
         hasErrors: root.hasError,
       };
+      const bindings = bindingsOf(root);
       for (const call of root.descendantsOfType("call")) {
         if (!call) continue;
         const fnNode = call.childForFieldName("function");
@@ -173,8 +222,8 @@ export function analyzePython(code: string, offset = 0): PythonFacts {
           if (arg.type === "keyword_argument") {
             const name = arg.childForFieldName("name")?.text;
             const value = arg.childForFieldName("value");
-            if (name && value) kwargs[name] = toValue(value, offset);
-          } else if (arg.type !== "comment") args.push(toValue(arg, offset));
+            if (name && value) kwargs[name] = toValue(value, offset, bindings);
+          } else if (arg.type !== "comment") args.push(toValue(arg, offset, bindings));
         }
         const where = enclosing(call);
         facts.calls.push({
@@ -185,6 +234,8 @@ export function analyzePython(code: string, offset = 0): PythonFacts {
           end: call.endIndex + offset,
           inFunction: where.fn?.childForFieldName("name")?.text ?? null,
           isMainGuarded: where.isMainGuarded,
+          receiverPath:
+            fnNode.type === "attribute" ? stringOf(fnNode.childForFieldName("object"), bindings) : null,
         });
       }
       for (const assignment of root.descendantsOfType(["assignment", "augmented_assignment"])) {
@@ -220,7 +271,7 @@ export function analyzePython(code: string, offset = 0): PythonFacts {
             .filter(Boolean),
         });
       }
-      for (const branch of root.descendantsOfType("if_statement")) {
+      for (const branch of root.descendantsOfType(["if_statement", "elif_clause"])) {
         const condition = branch?.childForFieldName("condition");
         const consequence = branch?.childForFieldName("consequence");
         if (!branch || !condition || !consequence) continue;
@@ -247,6 +298,7 @@ export function analyzePython(code: string, offset = 0): PythonFacts {
         const pairs = dict.namedChildren.filter((c) => c?.type === "pair");
         if (pairs.length < 3) continue;
         const keys: string[] = [];
+        const literalPairs: [string, string][] = [];
         const allLiteral = pairs.every((p) => {
           const key = p?.childForFieldName("key");
           const value = p?.childForFieldName("value");
@@ -254,12 +306,14 @@ export function analyzePython(code: string, offset = 0): PythonFacts {
           const keyIsLiteral =
             isLiteral(key) || (key.type === "tuple" && key.namedChildren.every((c) => c && isLiteral(c)));
           if (keyIsLiteral) keys.push(key.text);
+          if (keyIsLiteral && isLiteral(value)) literalPairs.push([key.text, value.text]);
           return keyIsLiteral && isLiteral(value);
         });
         if (allLiteral)
           facts.literalTables.push({
             size: pairs.length,
             keys,
+            pairs: literalPairs,
             start: dict.startIndex + offset,
             end: dict.endIndex + offset,
           });

@@ -28,7 +28,20 @@ export type ShellCommand = {
   isInLoop: boolean;
   /** The command whose output this one reads through a pipe, if any (its name). */
   pipedFrom: string | null;
+  /** Assignments in front of the command (`LD_PRELOAD=… pytest`), as `NAME=value` words. */
+  env: ShellWord[];
 };
+
+/** Shell variables assigned earlier in the command line (`T=tests; rm -r $T`), by name. */
+type Variables = ReadonlyMap<string, string>;
+
+const EXPANSION = /\$\{(\w+)\}|\$(\w+)/g;
+
+/** A word's value with the variables known at that point substituted (unknown ones kept as written). */
+function expand(value: string, vars: Variables): string {
+  if (vars.size === 0 || !value.includes("$")) return value;
+  return value.replace(EXPANSION, (whole, braced, plain) => vars.get(braced ?? plain) ?? whole);
+}
 
 const WRAPPERS = new Set([
   "sudo",
@@ -66,8 +79,8 @@ function wordValue(node: Node): string {
   }
 }
 
-const toWord = (node: Node, offset: number): ShellWord => ({
-  value: wordValue(node),
+const toWord = (node: Node, offset: number, vars: Variables = NO_VARIABLES): ShellWord => ({
+  value: expand(wordValue(node), vars),
   start: node.startIndex + offset,
   end: node.endIndex + offset,
 });
@@ -90,7 +103,7 @@ function endsWithAmpersand(node: Node): boolean {
   return false;
 }
 
-function redirectsOf(command: Node, offset: number): ShellRedirect[] {
+function redirectsOf(command: Node, offset: number, vars: Variables): ShellRedirect[] {
   const out: ShellRedirect[] = [];
   // Redirects sit on the command itself or on enclosing redirected_statements; tree-sitter-bash puts
   // the redirect of `a && b > f` (or `a | b > f`) on the whole list, though it applies to `b` only.
@@ -105,7 +118,7 @@ function redirectsOf(command: Node, offset: number): ShellRedirect[] {
   for (const holder of holders) {
     for (const child of holder.namedChildren) {
       if (!child) continue;
-      if (child.type === "file_redirect") out.push(fileRedirect(child, offset));
+      if (child.type === "file_redirect") out.push(fileRedirect(child, offset, vars));
       if (child.type === "herestring_redirect") {
         const value = child.namedChildren.at(-1);
         out.push({ operator: "<<<", target: value ? toWord(value, offset) : null });
@@ -115,20 +128,20 @@ function redirectsOf(command: Node, offset: number): ShellRedirect[] {
         const operator = child.children.find((c) => c && !c.isNamed)?.type ?? "<<";
         out.push({ operator, target: null, body: body ? toWord(body, offset) : undefined });
         for (const inner of child.namedChildren)
-          if (inner?.type === "file_redirect") out.push(fileRedirect(inner, offset));
+          if (inner?.type === "file_redirect") out.push(fileRedirect(inner, offset, vars));
       }
     }
   }
   return out;
 }
 
-function fileRedirect(node: Node, offset: number): ShellRedirect {
+function fileRedirect(node: Node, offset: number, vars: Variables): ShellRedirect {
   const operator = node.children.find((c) => c && !c.isNamed)?.type ?? ">";
   const destination = node.childForFieldName("destination");
-  return { operator, target: destination ? toWord(destination, offset) : null };
+  return { operator, target: destination ? toWord(destination, offset, vars) : null };
 }
 
-function toCommand(node: Node, offset: number): ShellCommand | null {
+function toCommand(node: Node, offset: number, vars: Variables): ShellCommand | null {
   const nameNode = node.childForFieldName("name");
   if (!nameNode) return null;
   const words = node.namedChildren.filter(
@@ -138,8 +151,11 @@ function toCommand(node: Node, offset: number): ShellCommand | null {
       c.type !== "variable_assignment" &&
       !c.type.endsWith("redirect"),
   );
-  let name = wordValue(nameNode).split("/").at(-1) ?? "";
-  let args = words.map((w) => toWord(w, offset));
+  let name = expand(wordValue(nameNode), vars).split("/").at(-1) ?? "";
+  let args = words.map((w) => toWord(w, offset, vars));
+  const env: ShellWord[] = node.namedChildren
+    .filter((c): c is Node => c !== null && c.type === "variable_assignment")
+    .map((c) => toWord(c, offset, vars));
   let isBackground = endsWithAmpersand(node);
   // `sudo nohup timeout 5 python x.py`: the command is what the wrappers run.
   while (WRAPPERS.has(name) && args.length > 0) {
@@ -153,6 +169,7 @@ function toCommand(node: Node, offset: number): ShellCommand | null {
     )
       skip += 1;
     if (skip >= args.length) break;
+    env.push(...args.slice(0, skip).filter((a) => /^\w+=/.test(a.value)));
     name = args[skip].value.split("/").at(-1) ?? "";
     args = args.slice(skip + 1);
   }
@@ -167,25 +184,44 @@ function toCommand(node: Node, offset: number): ShellCommand | null {
   return {
     name,
     args,
-    redirects: redirectsOf(node, offset),
+    redirects: redirectsOf(node, offset, vars),
     start: node.startIndex + offset,
     end: node.endIndex + offset,
     isBackground,
     isInLoop: isInLoop(node),
     pipedFrom,
+    env,
   };
+}
+
+const NO_VARIABLES: Variables = new Map();
+
+/** Standalone assignments (`T=tests`, `export T=tests`) before `position`, in order. */
+function variablesBefore(assignments: readonly Node[], position: number): Variables {
+  const vars = new Map<string, string>();
+  for (const a of assignments) {
+    if (a.startIndex >= position) break;
+    const name = a.childForFieldName("name")?.text;
+    const value = a.childForFieldName("value");
+    if (name) vars.set(name, value ? expand(wordValue(value), vars) : "");
+  }
+  return vars;
 }
 
 /** Every simple command of a command line (nested ones in `$(…)` and `bash -c '…'` included). */
 export function parseShell(source: string, offset = 0, depth = 0): ShellCommand[] {
   const commands =
-    withTree("bash", source, (tree) =>
-      tree.rootNode
+    withTree("bash", source, (tree) => {
+      const assignments = tree.rootNode
+        .descendantsOfType("variable_assignment")
+        .filter((n): n is Node => n !== null && n.parent?.type !== "command")
+        .sort((a, b) => a.startIndex - b.startIndex);
+      return tree.rootNode
         .descendantsOfType("command")
         .filter((n): n is Node => n !== null)
-        .map((n) => toCommand(n, offset))
-        .filter((c): c is ShellCommand => c !== null),
-    ) ?? [];
+        .map((n) => toCommand(n, offset, variablesBefore(assignments, n.startIndex)))
+        .filter((c): c is ShellCommand => c !== null);
+    }) ?? [];
   if (depth >= 2) return commands;
   const nested: ShellCommand[] = [];
   for (const command of commands) {
