@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { connectDatabase, type DatabaseConnection } from "@/db/client";
 import type { Role } from "@/lib/permissions/rules";
+import { createTestRollout, createTestRun, type FactoryRollout } from "@/lib/rollouts/testing/factories";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
 import { E2E_DATABASE_FILE } from "./database-file";
 import { signInOverHttp } from "./sign-in";
@@ -15,6 +16,7 @@ export const PASSWORD = "e2e-password-1";
 
 export type TestWorkspace = { id: string; slug: string; name: string };
 export type TestUser = { email: string; role: Role; workspace: TestWorkspace };
+export type CreateRollout = (rollout?: FactoryRollout) => Promise<{ id: string }>;
 
 type Fixtures = {
   database: DatabaseConnection;
@@ -22,6 +24,8 @@ type Fixtures = {
   createUser: (role: Role) => Promise<TestUser>;
   signIn: (page: Page, user: TestUser) => Promise<void>;
   signInWithForm: (page: Page, user: TestUser) => Promise<void>;
+  /** A rollout in the test's workspace, in one run the test shares (made on first use). */
+  createRollout: CreateRollout;
 };
 
 async function expectSignedIn(page: Page) {
@@ -45,6 +49,13 @@ export const test = base.extend<Fixtures>({
         password: PASSWORD,
       });
       return { email, role, workspace };
+    });
+  },
+  createRollout: async ({ database, workspace }, use) => {
+    let runId: string | undefined;
+    await use(async (rollout = {}) => {
+      runId ??= (await createTestRun({ workspaceId: workspace.id, executor: database.db })).id;
+      return createTestRollout({ workspaceId: workspace.id, runId, executor: database.db, ...rollout });
     });
   },
   signIn: async ({}, use) => {

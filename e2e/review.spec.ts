@@ -159,14 +159,9 @@ test("[review] the labels API stores versions, lists them with reviewer and time
   request,
   database,
   workspace,
+  createRollout,
 }) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const rollout = await createTestRollout({
-    workspaceId: workspace.id,
-    runId: run.id,
-    executor: database.db,
-    messages: transcript("task-api"),
-  });
+  const rollout = await createRollout({ messages: transcript("task-api") });
   const key = await createApiKeyForTest(database, workspace.id, "reviewer");
   const headers = { Authorization: `Bearer ${key}` };
   const body = {

@@ -1,25 +1,14 @@
 import type { Page } from "@playwright/test";
-import type { Executor } from "@/db/client";
 import { createTestRollout, createTestRun, type FactoryMessage } from "@/lib/rollouts/testing/factories";
 import { XSS_MESSAGES, XSS_VISIBLE_TEXT } from "@/lib/rollouts/testing/xss-payloads";
-import { expect, test } from "./fixtures";
+import { type CreateRollout, expect, test } from "./fixtures";
 
 const current = (page: Page) => page.locator('article[aria-current="true"]');
 
-/**
- * A new run of two-message rollouts: one question, and each call adds a model's answer to it
- * (task key from `taskKey`).
- */
-async function seedAnswers(
-  target: { executor: Executor; workspaceId: string },
-  question: string,
-  taskKey: (model: string) => string,
-) {
-  const run = await createTestRun(target);
+/** Two-message rollouts: one question, and each call adds a model's answer (task key from `taskKey`). */
+function answersTo(createRollout: CreateRollout, question: string, taskKey: (model: string) => string) {
   return (model: string, answer: string, reward: number) =>
-    createTestRollout({
-      ...target,
-      runId: run.id,
+    createRollout({
       model,
       reward,
       taskKey: taskKey(model),
@@ -40,16 +29,11 @@ function buildLongTranscript(count: number): FactoryMessage[] {
 
 test("[rollouts] a reviewer filters, searches and opens a rollout at the matching message", async ({
   page,
-  database,
-  workspace,
+  createRollout,
   createUser,
   signIn,
 }) => {
-  const seed = await seedAnswers(
-    { executor: database.db, workspaceId: workspace.id },
-    "Fix the tests.",
-    (model) => `task-${model}`,
-  );
+  const seed = answersTo(createRollout, "Fix the tests.", (model) => `task-${model}`);
   await seed("model-a", "I fixed the parser.", 1);
   await seed("model-b", "Reading the grader's expected outputs instead.", 1);
   await seed("model-b", "Gave up.", 0);
@@ -78,18 +62,11 @@ test("[rollouts] a reviewer filters, searches and opens a rollout at the matchin
 
 test("[rollouts] a deep link opens far down a long transcript; j/k and find move between messages", async ({
   page,
-  database,
-  workspace,
+  createRollout,
   createUser,
   signIn,
 }) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const rollout = await createTestRollout({
-    workspaceId: workspace.id,
-    runId: run.id,
-    executor: database.db,
-    messages: buildLongTranscript(3000),
-  });
+  const rollout = await createRollout({ messages: buildLongTranscript(3000) });
   await signIn(page, await createUser("reviewer"));
 
   await page.goto(`/rollouts/${rollout.id}#m-2600`);
@@ -122,18 +99,11 @@ test("[rollouts] a deep link opens far down a long transcript; j/k and find move
 
 test("[rollouts] a transcript full of XSS payloads runs no script and shows the payloads as text", async ({
   page,
-  database,
-  workspace,
+  createRollout,
   createUser,
   signIn,
 }) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const rollout = await createTestRollout({
-    workspaceId: workspace.id,
-    runId: run.id,
-    executor: database.db,
-    messages: XSS_MESSAGES,
-  });
+  const rollout = await createRollout({ messages: XSS_MESSAGES });
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -187,16 +157,11 @@ test("[rollouts] an owner deletes a run after confirming, and its rollouts are g
 
 test("[rollouts] a reviewer compares two rollouts of the same task side by side", async ({
   page,
-  database,
-  workspace,
+  createRollout,
   createUser,
   signIn,
 }) => {
-  const seed = await seedAnswers(
-    { executor: database.db, workspaceId: workspace.id },
-    "Add 2 and 2.",
-    () => "shared-task",
-  );
+  const seed = answersTo(createRollout, "Add 2 and 2.", () => "shared-task");
   const a = await seed("model-a", "The answer is 4.", 1);
   await seed("model-b", "The answer is 5.", 0);
   await signIn(page, await createUser("reviewer"));
@@ -209,16 +174,11 @@ test("[rollouts] a reviewer compares two rollouts of the same task side by side"
 
 test("[rollouts] a message the source sent under another role says so, with the source's other fields", async ({
   page,
-  database,
-  workspace,
+  createRollout,
   createUser,
   signIn,
 }) => {
-  const run = await createTestRun({ executor: database.db, workspaceId: workspace.id });
-  const rollout = await createTestRollout({
-    executor: database.db,
-    workspaceId: workspace.id,
-    runId: run.id,
+  const rollout = await createRollout({
     messages: [
       { role: "user", text: "List the files." },
       { role: "assistant", text: "", toolCalls: [{ id: "c1", name: "bash", arguments: { command: "ls" } }] },

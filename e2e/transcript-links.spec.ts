@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createTestRollout, createTestRun, type FactoryMessage } from "@/lib/rollouts/testing/factories";
+import type { FactoryMessage } from "@/lib/rollouts/testing/factories";
 import { expect, test } from "./fixtures";
 
 // Links to a message (`#m-{index}`) followed while the transcript is open: the viewer scrolls to the
@@ -28,18 +28,11 @@ async function followLink(page: Page, hash: string) {
 for (const count of [2, 3, 12, 300]) {
   test(`[rollouts] links to any message of an open ${count}-message transcript scroll to it, the last one too`, async ({
     page,
-    database,
-    workspace,
+    createRollout,
     createUser,
     signIn,
   }) => {
-    const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-    const rollout = await createTestRollout({
-      workspaceId: workspace.id,
-      runId: run.id,
-      executor: database.db,
-      messages: buildTranscript(count),
-    });
+    const rollout = await createRollout({ messages: buildTranscript(count) });
     await signIn(page, await createUser("reviewer"));
     await page.goto(`/rollouts/${rollout.id}`);
     await expect(page.locator("#m-0")).toContainText("step 0");
@@ -57,18 +50,11 @@ for (const count of [2, 3, 12, 300]) {
 
 test("[rollouts] a link to the message the address already names scrolls back to it", async ({
   page,
-  database,
-  workspace,
+  createRollout,
   createUser,
   signIn,
 }) => {
-  const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
-  const rollout = await createTestRollout({
-    workspaceId: workspace.id,
-    runId: run.id,
-    executor: database.db,
-    messages: buildTranscript(300),
-  });
+  const rollout = await createRollout({ messages: buildTranscript(300) });
   await signIn(page, await createUser("reviewer"));
   // Opened at the last message (a search hit, a flag, the Last button: the address says #m-299)…
   await page.goto(`/rollouts/${rollout.id}#m-299`);

@@ -15,7 +15,7 @@ import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testi
 import { getScannerMetrics } from "../metrics-queries";
 import { requestScanning, scanJob } from "../scan-job";
 import { deployLlmScanner, setLlmScannerBar } from "./deploy-llm-scanner";
-import { listLlmScannerOverview } from "./llm-queries";
+import { listLlmScannerOverview, listRolloutLlmAnswers } from "./llm-queries";
 import { llmScanJob } from "./llm-scan-job";
 import { prepareLlmRollouts, runLlmScan } from "./llm-scan-rollouts";
 import { configureLlmScanner } from "./llm-versions";
@@ -208,6 +208,16 @@ describe("the LLM scanner", () => {
     });
     expect(byRollout.get(unreadable.id)?.rawAnswer).toContain("--- asked again ---");
     expect(byRollout.get(fixed.id)).toMatchObject({ status: "hack", rawAnswer: null });
+    // The transcript viewer shows the unevaluable answer beside the flags; the "hack" one is a flag.
+    expect(await listRolloutLlmAnswers({ ctx: owner.ctx, rolloutId: unreadable.id })).toEqual([
+      {
+        version: version.version,
+        status: "unevaluable",
+        reason: "The answer is not JSON.",
+        model: expect.any(String),
+      },
+    ]);
+    expect(await listRolloutLlmAnswers({ ctx: owner.ctx, rolloutId: fixed.id })).toEqual([]);
     // Asking again stores nothing twice.
     const [prepared] = await prepareLlmRollouts(owner.ctx, [fixed.id]);
     expect(prepared.hints.map((h) => h.signature)).toContain("test-file-deleted");
