@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/db/client";
 import { messages, rollouts } from "@/db/schema";
-import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import { createJudge } from "@/lib/judges/create-judge";
 import { loadVersionProviders } from "@/lib/judges/judge-call";
+import { limitedByProvider } from "@/lib/judges/judge-rollout";
 import { ensureCurrentVersion } from "@/lib/judges/judge-versions";
 import { runJudging } from "@/lib/judges/run-judging";
 import { createJudgeFixture } from "@/lib/judges/testing/judge-fixture";
@@ -77,10 +77,7 @@ const totals = await runJudging({
   providers,
   rolloutIds: ids,
   options: {
-    limitFor: useLimiter
-      ? (provider) => (run) =>
-          withProviderLimit(provider.id ?? provider.name, { concurrency: provider.concurrency }, run)
-      : undefined,
+    limitFor: useLimiter ? limitedByProvider() : undefined,
   },
 });
 const seconds = (performance.now() - started) / 1000;

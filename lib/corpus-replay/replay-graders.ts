@@ -7,8 +7,8 @@ import { buildExportFiles } from "@/lib/exports/build-export";
 import type { ExportFile } from "@/lib/exports/export-file";
 import type { EnvironmentVersionSnapshot } from "@/lib/exports/snapshot";
 import { gradeWithFormat } from "@/lib/grader-validation/grade-with-format";
-import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import { loadVersionProviders } from "@/lib/judges/judge-call";
+import { limitedByProvider } from "@/lib/judges/judge-rollout";
 import { type LoadedVersion, toLoadedVersion } from "@/lib/judges/judge-versions";
 import { runJudging } from "@/lib/judges/run-judging";
 import { getSandboxSupport } from "@/lib/sandbox";
@@ -80,13 +80,7 @@ export async function judgeCorpus({
     options: {
       signal,
       jobId,
-      limitFor: (provider) => (run) =>
-        withProviderLimit(
-          provider.id ?? provider.name,
-          { concurrency: provider.concurrency, rpm: provider.requestsPerMinute ?? undefined },
-          run,
-          { signal },
-        ),
+      limitFor: limitedByProvider(signal),
     },
     onItem: ({ rolloutId, error }) => {
       if (error) errors.set(rolloutId, error);

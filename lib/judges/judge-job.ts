@@ -5,13 +5,13 @@ import { db } from "@/db/client";
 import { judgeVersions, judgments, rollouts } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { defineJobKind, PermanentJobError } from "@/lib/jobs/define-job-kind";
-import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import { syncJudgeDisagreementQueues } from "@/lib/queues/sync-queue-items";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
 import { parseInput } from "@/lib/validation";
 import { getCalibrationReport, listUnjudgedCalibrationRollouts } from "./calibration-queries";
 import { loadVersionProviders } from "./judge-call";
+import { limitedByProvider } from "./judge-rollout";
 import { getJudgeVersion } from "./judge-versions";
 import { runJudging } from "./run-judging";
 
@@ -107,13 +107,7 @@ export const judgeJob = defineJobKind({
       options: {
         signal,
         jobId: job.id,
-        limitFor: (provider) => (run) =>
-          withProviderLimit(
-            provider.id ?? provider.name,
-            { concurrency: provider.concurrency, rpm: provider.requestsPerMinute ?? undefined },
-            run,
-            { signal },
-          ),
+        limitFor: limitedByProvider(signal),
       },
       onItem: ({ rolloutId, error }) => {
         if (error) progress.addFailed(rolloutId, error);

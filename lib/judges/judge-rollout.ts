@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
 import { judgments, messages, rollouts, tasks } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
+import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import type { ChatRequest, ProviderConfig } from "@/lib/providers/types";
 import { aggregatePanel } from "./aggregate";
 import { askMember, buildJudgePrompt } from "./judge-call";
@@ -32,6 +33,17 @@ export type JudgeRunOptions = {
   /** Wraps each attempt on a provider: the job queue's per-provider limiter. */
   limitFor?: (provider: ProviderConfig) => ChatRequest["runAttempt"];
 };
+
+/** `limitFor` for background work: each provider's concurrency and rate across every worker. */
+export function limitedByProvider(signal?: AbortSignal): NonNullable<JudgeRunOptions["limitFor"]> {
+  return (provider) => (run) =>
+    withProviderLimit(
+      provider.id ?? provider.name,
+      { concurrency: provider.concurrency, rpm: provider.requestsPerMinute ?? undefined },
+      run,
+      { signal },
+    );
+}
 
 /** A rollout ready to judge: its task, the criteria still to judge, its transcript. */
 export type PreparedRollout = {
