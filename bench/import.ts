@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
@@ -65,15 +65,25 @@ const studioEnv = (databaseUrl: string, usageFile = "") => ({
   NEXT_TELEMETRY_DISABLED: "1",
 });
 
-function runStudio(bundle: string, databaseUrl: string, args: string[], usageFile?: string) {
+/** Runs a studio command to its end; returns its last line of output (the import's JSON summary). */
+async function runStudio(bundle: string, databaseUrl: string, args: string[], usageFile?: string) {
   const preload = usageFile ? ["--import", "./bench/report-usage.mjs"] : [];
-  const result = spawnSync(process.execPath, [...preload, bundle, ...args], {
+  // Not spawnSync: the bench polls the database's backends for their CPU time meanwhile.
+  const child = spawn(process.execPath, [...preload, bundle, ...args], {
     env: studioEnv(databaseUrl, usageFile),
-    encoding: "utf8",
-    maxBuffer: 64 * MB,
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  if (result.status !== 0) throw new Error(`studio ${args[0]} failed: ${result.stderr}`);
-  return result.stdout.trim().split("\n").pop() ?? "";
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const [status] = await once(child, "close");
+  if (status !== 0) throw new Error(`studio ${args[0]} failed: ${stderr}`);
+  return stdout.trim().split("\n").pop() ?? "";
 }
 
 async function waitUntilSearchable(sql: postgres.Sql, deadline: number): Promise<void> {
@@ -104,8 +114,8 @@ export async function runImportBenchmark({
     const usageFile = path.join(os.tmpdir(), `bench-usage-${process.pid}`);
     const sql = postgres(ourDb.url, { max: 1, onnotice: () => {} });
     try {
-      runStudio(bundle, ourDb.url, ["migrate"]);
-      runStudio(bundle, ourDb.url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
+      await runStudio(bundle, ourDb.url, ["migrate"]);
+      await runStudio(bundle, ourDb.url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
       const worker = spawn(process.execPath, [bundle, "worker", "--concurrency", "2"], {
         env: studioEnv(ourDb.url),
         stdio: "ignore",
@@ -114,9 +124,10 @@ export async function runImportBenchmark({
         const loadBefore = loadAverage();
         const copyBefore = await copyIntoJsonb(serverUrl, file);
         const backends = trackBackendCpu(sql, ourDbName);
+        await backends.read(); // the backends already there (the worker's) count from here
         const workerCpuBefore = processCpuSeconds(worker.pid) ?? 0;
         const started = performance.now();
-        const summary = runStudio(
+        const summary = await runStudio(
           bundle,
           ourDb.url,
           ["import", file, "--workspace", "bench", "--format", "openai", "--quiet"],

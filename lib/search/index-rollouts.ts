@@ -11,6 +11,12 @@ import { messageDocument } from "./text-search";
 export const DEFAULT_MESSAGE_BUDGET = 4_000;
 /** Rollouts considered per batch; the message budget usually cuts the batch shorter. */
 const CANDIDATE_ROLLOUTS = 200;
+/**
+ * Memory for the batch's GIN insertion, which merges the index's pending list when it fills: the
+ * default 4 MB makes it merge in small rounds (inserting the import bench's 104,000 messages took
+ * 3.8 s of CPU with 4 MB, 2.6 s with 64 MB). An upper bound for this transaction, not an allocation.
+ */
+const INDEX_WORK_MEM = "64MB";
 
 export type IndexedBatch = { rollouts: number; messages: number };
 
@@ -28,6 +34,7 @@ export async function indexPendingRollouts({
   workspaceId?: string;
 } = {}): Promise<IndexedBatch> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${INDEX_WORK_MEM}'`));
     const inWorkspace = workspaceId ? sql`and workspace_id = ${workspaceId}` : sql``;
     // NO KEY UPDATE: labels and other rows referencing a rollout may still be written meanwhile.
     const candidates = await tx.execute<{ id: string; message_count: number }>(sql`

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { ANALYZE_AFTER_ROWS, analyzeTables } from "@/db/analyze";
 import { db, hasSingleConnection } from "@/db/client";
@@ -6,6 +7,7 @@ import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { STALE_AFTER_MS } from "@/lib/jobs/timing";
 import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
 import { countPendingRollouts, DEFAULT_MESSAGE_BUDGET, indexAllPendingRollouts } from "./index-rollouts";
 
@@ -47,4 +49,36 @@ export const searchIndexJob = defineJobKind({
  */
 export async function requestSearchIndexing(ctx: Ctx): Promise<Job> {
   return enqueueJob({ ctx, kind: searchIndexJob, payload: {}, key: "search-index" });
+}
+
+/** The longest other background work waits for search indexing between two of its batches. */
+const MAX_INDEXING_YIELD_MS = 30_000;
+const INDEXING_POLL_MS = 250;
+
+/**
+ * Other background work over new rollouts (the reward-hack scan) gives way to the workspace's search
+ * indexing: resolves once no search-index job of the workspace is running (with a live heartbeat),
+ * after MAX_INDEXING_YIELD_MS at most, or at once when `signal` aborts. Both are CPU-bound on the
+ * same database; run side by side, they made an import's rollouts searchable later (bench/import.ts),
+ * while a scan that starts a few seconds later costs nobody anything.
+ */
+export async function yieldToSearchIndexing(workspaceId: string, signal?: AbortSignal): Promise<void> {
+  const deadline = Date.now() + MAX_INDEXING_YIELD_MS;
+  while (!signal?.aborted && Date.now() < deadline) {
+    const [row] = await db.execute<{ running: boolean }>(sql`
+      select exists (
+        select 1 from jobs where workspace_id = ${workspaceId} and kind = ${searchIndexJob.kind}
+        and status = 'running' and heartbeat_at > now() - make_interval(secs => ${STALE_AFTER_MS / 1000})
+      ) as running`);
+    if (!row.running) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, INDEXING_POLL_MS);
+      signal?.addEventListener("abort", done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      }
+    });
+  }
 }
