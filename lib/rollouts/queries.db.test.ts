@@ -244,6 +244,26 @@ describe("listRollouts: full-text search", () => {
     expect(await countRollouts({ ctx, input: { q: "parser" } })).toEqual({ count: 1, isCapped: false });
     expect((await listRollouts({ ctx, input: {} })).items.every((i) => i.snippet === null)).toBe(true);
   });
+  it("marks a searched word in the snippet even when the other words are far from it", async () => {
+    const ctx = await createContext();
+    const run = await createTestRun({ workspaceId: ctx.workspace.id });
+    // A long tool output: "wombat" early, "platypus" 4,000 characters later (beyond the snippet's window).
+    const filler = Array.from({ length: 400 }, (_, i) => `line${i} ok`).join("\n");
+    const rollout = await createTestRollout({
+      workspaceId: ctx.workspace.id,
+      runId: run.id,
+      messages: [
+        { role: "user", text: "Run the suite." },
+        { role: "tool", text: `collected wombat results\n${filler}\nplatypus summary` },
+      ],
+    });
+    const page = await listRollouts({ ctx, input: { q: "wombat platypus" } });
+    expect(page.items.map((i) => i.id)).toEqual([rollout.id]);
+    const snippet = page.items[0].snippet!;
+    expect(snippet.messageIndex).toBe(1);
+    expect(snippet.segments.filter((s) => s.isMatch).map((s) => s.text)).toEqual(["wombat"]);
+  });
+
   it("finds words inside paths and identifiers, such as answer_key.json", async () => {
     const ctx = await createContext();
     const run = await createTestRun({ workspaceId: ctx.workspace.id });
