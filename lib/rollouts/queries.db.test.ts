@@ -247,14 +247,19 @@ describe("listRollouts: full-text search", () => {
   it("marks a searched word in the snippet even when the other words are far from it", async () => {
     const ctx = await createContext();
     const run = await createTestRun({ workspaceId: ctx.workspace.id });
-    // A long tool output: "wombat" early, "platypus" 4,000 characters later (beyond the snippet's window).
-    const filler = Array.from({ length: 400 }, (_, i) => `line${i} ok`).join("\n");
+    // A long tool output: "wombat" 60 lines in, "platypus" 4,000 characters later (beyond the
+    // snippet's window, which starts 300 characters before the first searched word).
+    const lines = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `line${from + i} ok`).join("\n");
     const rollout = await createTestRollout({
       workspaceId: ctx.workspace.id,
       runId: run.id,
       messages: [
         { role: "user", text: "Run the suite." },
-        { role: "tool", text: `collected wombat results\n${filler}\nplatypus summary` },
+        {
+          role: "tool",
+          text: `${lines(0, 60)}\ncollected wombat results\n${lines(60, 400)}\nplatypus summary`,
+        },
       ],
     });
     const page = await listRollouts({ ctx, input: { q: "wombat platypus" } });
