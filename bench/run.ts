@@ -2,7 +2,7 @@
 import { runCliBenchmark } from "./cli";
 import { runCoverageBenchmark } from "./coverage";
 import { runImportBenchmark } from "./import";
-import { runIngestBenchmark } from "./ingest";
+import { parseIngestOptions, runIngestBenchmark } from "./ingest";
 import { runJobsBenchmark } from "./jobs";
 import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
@@ -12,7 +12,7 @@ import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   import: () => runImportBenchmark(),
-  ingest: () => runIngestBenchmark(),
+  ingest: () => runIngestBenchmark(parseIngestOptions(options)),
   jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
   search: () =>

@@ -1,17 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import {
-  auditLog,
-  environments,
-  labels,
-  taskAnswerKeys,
-  taskChecks,
-  tasks,
-  taskTestScripts,
-  users,
-} from "@/db/schema";
+import { auditLog, labels, taskChecks, tasks, users } from "@/db/schema";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { createApiKeyForTest } from "./api-keys";
-import { expect, test } from "./fixtures";
+import { capitalTask, expect, test } from "./fixtures";
 
 // Corpus replay end to end: an environment with two known reward hacks (final label: reward hack),
 // one on a task graded by a check on the final answer, one on a task graded by a test script. An
@@ -25,6 +16,7 @@ test("[corpus-replay] an author replays the known reward hacks against the draft
   database,
   workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(180_000);
@@ -32,36 +24,43 @@ test("[corpus-replay] an author replays the known reward hacks against the draft
   const author = await createUser("author");
   const reviewer = await createUser("reviewer");
   const [expert] = await db.select().from(users).where(eq(users.email, reviewer.email));
-  const slug = `replayed-${Date.now().toString(36)}`;
-  const [environment] = await db
-    .insert(environments)
-    .values({ workspaceId: workspace.id, slug, name: "Replayed" })
-    .returning();
-  const makeTask = async (key: string) => {
-    const [task] = await db
-      .insert(tasks)
-      .values({ environmentId: environment.id, key, title: key, prompt: "What is six times seven?" })
-      .returning();
-    await db.insert(taskAnswerKeys).values({ taskId: task.id, answerKey: "42, because 6 × 7 = 42" });
-    return task;
-  };
-  const checked = await makeTask("checked");
-  await db.insert(taskChecks).values({
-    taskId: checked.id,
-    position: 0,
-    key: "has-42",
-    kind: "contains-all",
-    requirements: [],
-    config: { items: ["42"], caseSensitive: false },
+  const prompt = "What is six times seven?";
+  const answerKey = "42, because 6 × 7 = 42";
+  const environment = await createEnvironment({
+    prefix: "replayed",
+    name: "Replayed",
+    tasks: [
+      {
+        key: "checked",
+        title: "checked",
+        prompt,
+        answerKey,
+        checks: [
+          {
+            key: "has-42",
+            kind: "contains-all",
+            weight: 1,
+            requirements: [],
+            config: { items: ["42"], caseSensitive: false },
+          },
+        ],
+      },
+      {
+        key: "scripted",
+        title: "scripted",
+        prompt,
+        answerKey,
+        testScripts: [
+          {
+            filename: "test_answer.py",
+            language: "python",
+            content: "assert open('answer.txt').read().strip() == '42'",
+          },
+        ],
+      },
+    ],
   });
-  const scripted = await makeTask("scripted");
-  await db.insert(taskTestScripts).values({
-    taskId: scripted.id,
-    position: 0,
-    filename: "test_answer.py",
-    language: "python",
-    content: "assert open('answer.txt').read().strip() == '42'",
-  });
+  const { slug } = environment;
   const run = await createTestRun({ workspaceId: workspace.id, executor: db });
   for (const taskKey of ["checked", "scripted"]) {
     // The scripted task's agent worked in its environment (a tool call): its test script graded what it left there.
@@ -129,41 +128,25 @@ test("[corpus-replay] a regression in the replay blocks approval with the reason
   database,
   workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(180_000);
   const db = database.db;
-  const slug = `regress-${Date.now().toString(36)}`;
-  const authorKey = await createApiKeyForTest(database, workspace.id, "author");
+  const prompt = "Name the capital of France.";
+  const environment = await createEnvironment({
+    prefix: "regress",
+    tasks: [capitalTask({ key: "answer", reference: "Paris" })],
+  });
+  const { slug, authorKey } = environment;
   const ownerKey = await createApiKeyForTest(database, workspace.id, "owner");
   const post = (url: string, key: string, data: unknown = {}) =>
     request.post(url, { data, headers: { authorization: `Bearer ${key}` } });
-  const prompt = "Name the capital of France.";
-  expect(
-    (await post("/api/v1/environments", authorKey, { slug, name: `Regress ${slug}`, description: "" })).ok(),
-  ).toBe(true);
-  const created = await post(`/api/v1/environments/${slug}/tasks`, authorKey, {
-    key: "answer",
-    title: "Capital",
-    prompt,
-    answerKey: "Paris",
-    giveUp: { allowed: false, instructions: "" },
-    scoring: { mode: "threshold", threshold: 0.5 },
-    criteria: [
-      { key: "main", title: "Names the capital", description: "", weight: 1, requirements: [prompt] },
-    ],
-    checks: [
-      { key: "paris", kind: "exact-match", weight: 1, requirements: [prompt], config: { expected: "Paris" } },
-    ],
-    referenceSolutions: [{ title: "Right", language: "markdown", content: "Paris" }],
-  });
-  expect(created.ok(), await created.text()).toBe(true);
   const submitted = await post(`/api/v1/environments/${slug}/submit`, authorKey);
   expect(submitted.ok(), await submitted.text()).toBe(true);
   expect(await (await post(`/api/v1/environments/${slug}/approve`, ownerKey)).json()).toEqual({ version: 1 });
 
   // A known hack: the answer read from the grader's files, said so. v1's exact match doesn't pay for it.
-  const [environment] = await db.select().from(environments).where(eq(environments.slug, slug));
   const [task] = await db.select().from(tasks).where(eq(tasks.environmentId, environment.id));
   const reviewer = await createUser("reviewer");
   const [expert] = await db.select().from(users).where(eq(users.email, reviewer.email));

@@ -1,8 +1,8 @@
-import { environments, judges, providers, rubricCriteria, rubrics, taskAnswerKeys, tasks } from "@/db/schema";
+import { judges, providers } from "@/db/schema";
 import { answerAsJudge } from "@/lib/judges/testing/judge-responder";
 import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
-import { expect, test } from "./fixtures";
+import { expect, sixTimesSevenTask, test } from "./fixtures";
 
 // "Judge these rollouts" from a Rollouts filter and from the environment page, against a stand-in
 // provider: live progress with tokens and cost, Cancel, and the rollouts where the judge contradicts
@@ -21,35 +21,18 @@ test("[judges] an author judges a filtered list in the background, cancels a run
   database,
   workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(180_000);
   const db = database.db;
   const author = await createUser("author");
-  const slug = `judged-${Date.now().toString(36)}`;
-  const [environment] = await db
-    .insert(environments)
-    .values({ workspaceId: workspace.id, slug, name: "Judged runs" })
-    .returning();
-  const [task] = await db
-    .insert(tasks)
-    .values({ environmentId: environment.id, key: "answer", title: "Six times seven", prompt: "6 × 7?" })
-    .returning();
-  await db.insert(taskAnswerKeys).values({ taskId: task.id, answerKey: "42" });
-  const [rubric] = await db
-    .insert(rubrics)
-    .values({ workspaceId: workspace.id, environmentId: environment.id, taskId: task.id })
-    .returning();
-  await db.insert(rubricCriteria).values({
-    rubricId: rubric.id,
-    position: 0,
-    key: "correct",
-    title: "Answers 42",
-    kind: "binary",
-    requirements: [],
-    passExamples: [],
-    failExamples: [],
+  const environment = await createEnvironment({
+    prefix: "judged",
+    name: "Judged runs",
+    tasks: [sixTimesSevenTask("6 × 7?")],
   });
+  const { slug } = environment;
   const [provider] = await db
     .insert(providers)
     .values({

@@ -1,10 +1,9 @@
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { environments, labels, rubricCriteria, rubrics, taskAnswerKeys, tasks, users } from "@/db/schema";
+import { labels, rubricCriteria, rubrics, users } from "@/db/schema";
 import { answerAsJudge } from "@/lib/judges/testing/judge-responder";
 import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
-import { expect, test } from "./fixtures";
+import { addProviderInSettings, expect, signOut, sixTimesSevenTask, test } from "./fixtures";
 
 // The judge end to end, against a stand-in provider this spec starts on localhost: the owner adds
 // the provider in Settings, an author creates a judge, tries it, calibrates it against expert labels
@@ -21,16 +20,12 @@ test.afterAll(async () => {
   await standIn.close();
 });
 
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
-
 test("[judges] an author creates, tries, calibrates and deploys a judge; a reviewer sees its verdicts beside their scores", async ({
   page,
   database,
   workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(240_000);
@@ -39,35 +34,12 @@ test("[judges] an author creates, tries, calibrates and deploys a judge; a revie
   const author = await createUser("author");
   const reviewer = await createUser("reviewer");
   const [expert] = await db.select().from(users).where(eq(users.email, reviewer.email));
-  const slug = `judged-${Date.now().toString(36)}`;
-  const [environment] = await db
-    .insert(environments)
-    .values({ workspaceId: workspace.id, slug, name: "Judged" })
-    .returning();
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      environmentId: environment.id,
-      key: "answer",
-      title: "Six times seven",
-      prompt: "What is six times seven?",
-    })
-    .returning();
-  await db.insert(taskAnswerKeys).values({ taskId: task.id, answerKey: "42" });
-  const [rubric] = await db
-    .insert(rubrics)
-    .values({ workspaceId: workspace.id, environmentId: environment.id, taskId: task.id })
-    .returning();
-  await db.insert(rubricCriteria).values({
-    rubricId: rubric.id,
-    position: 0,
-    key: "correct",
-    title: "Answers 42",
-    kind: "binary",
-    requirements: [],
-    passExamples: [],
-    failExamples: [],
+  const environment = await createEnvironment({
+    prefix: "judged",
+    name: "Judged",
+    tasks: [sixTimesSevenTask("What is six times seven?")],
   });
+  const { slug } = environment;
   const run = await createTestRun({ workspaceId: workspace.id, executor: db });
   const rolloutIds: string[] = [];
   for (let i = 0; i < LABELLED; i++) {
@@ -99,15 +71,7 @@ test("[judges] an author creates, tries, calibrates and deploys a judge; a revie
 
   // The owner adds the provider and tests the connection.
   await signIn(page, owner);
-  await page.goto("/settings");
-  const providerForm = page.getByRole("form", { name: "Add provider" });
-  await providerForm.getByLabel("Provider name").fill("stand-in");
-  await providerForm.getByLabel("Base URL").fill(standIn.baseUrl("openai"));
-  await providerForm.getByLabel("Model").fill("judge-model");
-  await providerForm.getByLabel("API key").fill("sk-e2e-secret");
-  await providerForm.getByLabel("Concurrency").fill("8");
-  await providerForm.getByRole("button", { name: "Add provider" }).click();
-  await expect(providerForm.getByText("Added stand-in.")).toBeVisible();
+  await addProviderInSettings(page, { baseUrl: standIn.baseUrl("openai"), model: "judge-model" });
   const providers = page.getByRole("table", { name: "Model providers" });
   await expect(providers).toContainText("stored");
   await expect(providers).not.toContainText("sk-e2e-secret");
@@ -148,19 +112,33 @@ test("[judges] an author creates, tries, calibrates and deploys a judge; a revie
   ).toContainText("deployed");
   await expect(page.getByRole("button", { name: "Deploy v1" })).toHaveCount(0);
 
-  // From the rubric editor: the judge's current version on a chosen rollout of the task, per criterion.
+  // From the rubric editor: the judge on a chosen rollout of the task, per criterion, with the rubric
+  // as edited on screen: a criterion added and not saved is graded too.
   await page.goto(`/environments/${slug}/tasks/answer`);
   await page.getByRole("tab", { name: /Rubric & checks/ }).click();
+  await page.getByRole("button", { name: "Add criterion" }).click();
+  const added = page.getByRole("listitem", { name: /^Criterion / }).last();
+  await added.getByLabel("Key").fill("shows-work");
+  await added.getByLabel("Criterion title").fill("Shows the multiplication");
   const trial = page.getByRole("region", { name: "Try a judge on a rollout" });
   await trial.getByLabel("Rollout").selectOption({ index: 1 });
   await trial.getByRole("button", { name: "Try the judge" }).click();
   const trialResult = trial.getByTestId("try-result");
-  await expect(trialResult).toContainText("Version 1");
-  const criterionRow = trialResult
-    .getByRole("table", { name: "Parsed result" })
-    .getByRole("row", { name: /correct/ });
+  await expect(trialResult).toContainText("Version 1 with the rubric as edited (unsaved edits included)");
+  const parsed = trialResult.getByRole("table", { name: "Parsed result" });
+  const criterionRow = parsed.getByRole("row", { name: /correct/ });
   await expect(criterionRow).toContainText(/not-met|met/);
   await expect(criterionRow).toContainText("Checked against the answer key.");
+  await expect(parsed.getByRole("row", { name: /shows-work/ })).toContainText(/not-met|met/);
+  await trialResult.getByText("Prompt sent").click();
+  await expect(trialResult).toContainText("Shows the multiplication");
+  // Nothing was saved: the task's stored rubric still has its one criterion.
+  const stored = await db
+    .select({ key: rubricCriteria.key })
+    .from(rubricCriteria)
+    .innerJoin(rubrics, eq(rubrics.id, rubricCriteria.rubricId))
+    .where(eq(rubrics.environmentId, environment.id));
+  expect(stored.map((c) => c.key)).toEqual(["correct"]);
 
   // The report page shows the deployed judge's calibration; the queue's agreement counts it as a rater.
   await page.goto(`/environments/${slug}/report`);

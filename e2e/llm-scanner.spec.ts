@@ -1,10 +1,9 @@
-import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { labels, users } from "@/db/schema";
 import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { answerAsScanner } from "@/lib/scanners/llm/testing";
-import { expect, test } from "./fixtures";
+import { addProviderInSettings, expect, signOut, test } from "./fixtures";
 
 // The LLM scanner end to end, against a stand-in provider this spec starts on localhost (it answers
 // "hack" when the deterministic hints flag something): the owner adds the provider, configures the
@@ -41,11 +40,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await standIn.close();
 });
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
 
 test("[llm-scanner] an owner configures, calibrates, deploys and runs the LLM scanner", async ({
   page,
@@ -88,17 +82,17 @@ test("[llm-scanner] an owner configures, calibrates, deploys and runs the LLM sc
     reward: 1,
     messages: HACK,
   });
+  const honest = await createTestRollout({
+    workspaceId: workspace.id,
+    runId: run.id,
+    executor: db,
+    taskKey: "unlabelled-honest",
+    reward: 1,
+    messages: HONEST,
+  });
 
   await signIn(page, owner);
-  await page.goto("/settings");
-  const providerForm = page.getByRole("form", { name: "Add provider" });
-  await providerForm.getByLabel("Provider name").fill("stand-in");
-  await providerForm.getByLabel("Base URL").fill(standIn.baseUrl("openai"));
-  await providerForm.getByLabel("Model").fill("scanner-model");
-  await providerForm.getByLabel("API key").fill("sk-e2e-secret");
-  await providerForm.getByLabel("Concurrency").fill("8");
-  await providerForm.getByRole("button", { name: "Add provider" }).click();
-  await expect(providerForm.getByText("Added stand-in.")).toBeVisible();
+  await addProviderInSettings(page, { baseUrl: standIn.baseUrl("openai"), model: "scanner-model" });
 
   await page.goto("/scanners");
   const versions = page.getByRole("table", { name: "LLM scanner versions" });
@@ -122,6 +116,24 @@ test("[llm-scanner] an owner configures, calibrates, deploys and runs the LLM sc
   const llmRow = page.locator('tr[data-signature="llm-reward-hack"]').first();
   await expect(llmRow).not.toContainText("n=0");
 
+  // The owner raises the bar past the held-out rollouts there are: Deploy is refused and says why;
+  // back at 30, it deploys.
+  const bar = page.getByRole("form", { name: "Calibration bar" });
+  await expect(bar.getByLabel("Held-out rollouts at least")).toHaveValue("30");
+  await bar.getByLabel("Held-out kappa lower bound at least").fill("0.7");
+  await bar.getByLabel("Held-out rollouts at least").fill("1000");
+  await bar.getByRole("button", { name: "Save bar" }).click();
+  await expect(bar.getByText("Bar saved.")).toBeVisible();
+  await v1.getByRole("button", { name: "Deploy v1" }).click();
+  await expect(v1.getByRole("alert")).toContainText("has not passed calibration");
+  await page.reload();
+  await expect(v1).toContainText("failed:");
+  await expect(bar.getByLabel("Held-out kappa lower bound at least")).toHaveValue("0.7");
+  await expect(bar.getByLabel("Held-out rollouts at least")).toHaveValue("1000");
+  await bar.getByLabel("Held-out rollouts at least").fill("30");
+  await bar.getByRole("button", { name: "Save bar" }).click();
+  await expect(bar.getByText("Bar saved.")).toBeVisible();
+
   await v1.getByRole("button", { name: "Deploy v1" }).click();
   await expect(v1.getByText("deployed")).toBeVisible();
   await v1.getByRole("button", { name: "Run v1 over unscanned rollouts" }).click();
@@ -133,5 +145,18 @@ test("[llm-scanner] an owner configures, calibrates, deploys and runs the LLM sc
     });
   }).toPass({ timeout: 120_000 });
   await expect(page.getByRole("table", { name: "Rollouts" })).toContainText("unlabelled-hack");
+
+  // The honest rollout raised no flag: its viewer lists the scanner's "no hack" answer and reason.
+  await expect(async () => {
+    await page.goto(`/rollouts/${honest.id}`);
+    await expect(page.getByRole("region", { name: "LLM scanner answers" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const answers = page.getByRole("region", { name: "LLM scanner answers" });
+  await expect(answers).toContainText("LLM scanner answers without a flag (1)");
+  const answer = answers.getByRole("listitem");
+  await expect(answer).toContainText("v1");
+  await expect(answer).toContainText("no hack");
+  await expect(answer).toContainText("The agent solved the task as intended.");
+  await expect(answer).toContainText("scanner-model");
   await signOut(page);
 });

@@ -3,14 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { and, eq } from "drizzle-orm";
 import type { DatabaseConnection } from "@/db/client";
-import { environments } from "@/db/schema";
 import { findSecretNeedles, listSecretNeedles } from "@/lib/exports/secret-text";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { createApiKeyForTest } from "./api-keys";
 import { E2E_DATABASE_FILE } from "./database-file";
-import { expect, type TestWorkspace, test } from "./fixtures";
+import { type CreateEnvironment, expect, postJson, type TestWorkspace, test } from "./fixtures";
 
 // Ship: an author submits, the owner approves and publishes, a buyer finds the environment in the
 // catalog and reads a sample transcript; an export downloaded from the UI has the CLI's bytes; and a
@@ -23,43 +21,39 @@ const ANSWER_KEYS = {
     "The probe reads layer 17 of the residual stream\nAccuracy on held-out prompts: 93.5 percent",
 };
 
-async function postJson(request: APIRequestContext, url: string, key: string, data: unknown) {
-  const response = await request.post(url, { data, headers: { authorization: `Bearer ${key}` } });
-  expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
-
 /** An environment with two clean tasks, two linked rollouts, both labelled by two reviewers (via the API). */
-async function seedEnvironment(
-  request: APIRequestContext,
-  database: DatabaseConnection,
-  workspace: TestWorkspace,
-) {
+async function seedEnvironment({
+  request,
+  database,
+  workspace,
+  createEnvironment,
+}: {
+  request: APIRequestContext;
+  database: DatabaseConnection;
+  workspace: TestWorkspace;
+  createEnvironment: CreateEnvironment;
+}) {
+  const tasks = (
+    [
+      ["final-loss", "Report the final validation loss of the run.", "Reports the final validation loss"],
+      ["probe-layer", "Name the layer the probe reads.", "Names the probed layer"],
+    ] as const
+  ).map(([key, prompt, title]) => ({
+    key,
+    title,
+    prompt,
+    answerKey: ANSWER_KEYS[key],
+    giveUp: { allowed: false, instructions: "" },
+    scoring: { mode: "threshold", threshold: 0.5 },
+    criteria: [{ key: "main", title, description: "", weight: 1, requirements: [prompt] }],
+  }));
   const slug = `ship-${Date.now().toString(36)}`;
-  const authorKey = await createApiKeyForTest(database, workspace.id, "author");
-  await postJson(request, "/api/v1/environments", authorKey, {
+  const { id: environmentId } = await createEnvironment({
     slug,
     name: `Ship ${slug}`,
     description: "Probing tasks for interpretability.",
+    tasks,
   });
-  for (const [key, prompt, title] of [
-    ["final-loss", "Report the final validation loss of the run.", "Reports the final validation loss"],
-    ["probe-layer", "Name the layer the probe reads.", "Names the probed layer"],
-  ] as const) {
-    await postJson(request, `/api/v1/environments/${slug}/tasks`, authorKey, {
-      key,
-      title,
-      prompt,
-      answerKey: ANSWER_KEYS[key],
-      giveUp: { allowed: false, instructions: "" },
-      scoring: { mode: "threshold", threshold: 0.5 },
-      criteria: [{ key: "main", title, description: "", weight: 1, requirements: [prompt] }],
-    });
-  }
-  const [{ id: environmentId }] = await database.db
-    .select({ id: environments.id })
-    .from(environments)
-    .where(and(eq(environments.workspaceId, workspace.id), eq(environments.slug, slug)));
   const run = await createTestRun({ workspaceId: workspace.id, executor: database.db });
   const rollout = (model: string, text: string) =>
     createTestRollout({
@@ -116,10 +110,11 @@ test("[ship] an author submits, the owner approves and publishes, a buyer reads 
   database,
   workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(180_000);
-  const { slug } = await seedEnvironment(request, database, workspace);
+  const { slug } = await seedEnvironment({ request, database, workspace, createEnvironment });
   const versionsUrl = `/environments/${slug}/versions`;
 
   const missing = runCli([

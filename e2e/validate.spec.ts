@@ -1,37 +1,25 @@
-import type { APIRequestContext } from "@playwright/test";
 import { and, desc, eq } from "drizzle-orm";
 import { auditLog } from "@/db/schema";
 import { DEMO_ENVIRONMENT, listDemoTaskInputs } from "@/lib/demo/demo-tasks";
-import { createApiKeyForTest } from "./api-keys";
-import { expect, test } from "./fixtures";
+import { capitalTask, expect, postJson, type TaskApiBody, test } from "./fixtures";
 
 // Validation: every task's reference solution and an empty answer through each format's exported
 // grader, started from the versions page; a failing oracle blocks approval until the owner writes
 // why, and that reason stays in the history.
 
-async function postJson(request: APIRequestContext, url: string, key: string, data: unknown) {
-  const response = await request.post(url, { data, headers: { authorization: `Bearer ${key}` } });
-  expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
-
 test("[validate] the owner validates the demo environment: oracle 1 and empty answer 0 in every format", async ({
   page,
-  request,
-  database,
-  workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(300_000);
-  const authorKey = await createApiKeyForTest(database, workspace.id, "author");
-  await postJson(request, "/api/v1/environments", authorKey, {
+  await createEnvironment({
     slug: DEMO_ENVIRONMENT.slug,
     name: DEMO_ENVIRONMENT.name,
     description: DEMO_ENVIRONMENT.description,
+    tasks: listDemoTaskInputs().map(({ input }) => input as TaskApiBody),
   });
-  for (const { input } of listDemoTaskInputs())
-    await postJson(request, `/api/v1/environments/${DEMO_ENVIRONMENT.slug}/tasks`, authorKey, input);
 
   await signIn(page, await createUser("owner"));
   await page.goto(`/environments/${DEMO_ENVIRONMENT.slug}`);
@@ -54,27 +42,13 @@ test("[validate] a failing oracle blocks approval with the reason, until the own
   database,
   workspace,
   createUser,
+  createEnvironment,
   signIn,
 }) => {
   test.setTimeout(180_000);
-  const slug = `gate-${Date.now().toString(36)}`;
-  const authorKey = await createApiKeyForTest(database, workspace.id, "author");
-  await postJson(request, "/api/v1/environments", authorKey, { slug, name: `Gate ${slug}`, description: "" });
-  const prompt = "Name the capital of France.";
-  await postJson(request, `/api/v1/environments/${slug}/tasks`, authorKey, {
-    key: "capital",
-    title: "Capital",
-    prompt,
-    answerKey: "Paris",
-    giveUp: { allowed: false, instructions: "" },
-    scoring: { mode: "threshold", threshold: 0.5 },
-    criteria: [
-      { key: "main", title: "Names the capital", description: "", weight: 1, requirements: [prompt] },
-    ],
-    checks: [
-      { key: "paris", kind: "exact-match", weight: 1, requirements: [prompt], config: { expected: "Paris" } },
-    ],
-    referenceSolutions: [{ title: "Wrong", language: "markdown", content: "Lyon" }],
+  const { slug, authorKey } = await createEnvironment({
+    prefix: "gate",
+    tasks: [capitalTask({ key: "capital", reference: "Lyon" })],
   });
   await postJson(request, `/api/v1/environments/${slug}/submit`, authorKey, {});
 

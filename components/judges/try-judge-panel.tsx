@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Table, Td, Th } from "@/components/ui/table";
 import { tryJudge } from "@/lib/judges/actions";
+import type { TryRubric } from "@/lib/judges/schemas";
 import type { TryResult } from "@/lib/judges/try-judge";
 
 /** "Try the judge": one judgment of a pasted answer or a stored rollout, showing everything it did. */
@@ -15,12 +16,15 @@ export function TryJudgePanel({
   tasks,
   defaultTask,
   rollouts,
+  rubric,
 }: {
   judges: { id: string; name: string }[];
   tasks: { key: string; title: string }[];
   defaultTask?: string;
   /** Rollouts to choose from (the rubric editor offers its task's); without it, a rollout id field. */
   rollouts?: { id: string; label: string }[];
+  /** The rubric as the editor shows it (unsaved edits included): the judge grades with it. */
+  rubric?: TryRubric;
 }) {
   const [judgeId, setJudgeId] = useState(judges[0]?.id ?? "");
   const [taskKey, setTaskKey] = useState(defaultTask ?? tasks[0]?.key ?? "");
@@ -36,6 +40,7 @@ export function TryJudgePanel({
       const outcome = await tryJudge({
         judgeId,
         taskKey,
+        ...(rubric ? { rubric } : {}),
         ...(rolloutId.trim() ? { rolloutId: rolloutId.trim() } : { response }),
       });
       if (outcome.ok) setResult(outcome.data);
@@ -119,8 +124,10 @@ function TryResultView({ result }: { result: TryResult }) {
   return (
     <div className="flex flex-col gap-3" data-testid="try-result">
       <p className="text-sm">
-        Version {result.version} · {result.inputTokens.toLocaleString()} input and{" "}
-        {result.outputTokens.toLocaleString()} output tokens · ${result.costUsd.toFixed(5)}
+        Version {result.version}
+        {result.rubric === "draft" ? " with the rubric as edited (unsaved edits included)" : ""} ·{" "}
+        {result.inputTokens.toLocaleString()} input and {result.outputTokens.toLocaleString()} output tokens ·
+        ${result.costUsd.toFixed(5)}
       </p>
       <Table aria-label="Parsed result">
         <thead>

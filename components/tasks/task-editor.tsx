@@ -1,6 +1,7 @@
 "use client";
 
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { TryJudgePanel } from "@/components/judges/try-judge-panel";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { CoverageResult, Finding, Requirement } from "@/lib/tasks/coverage";
@@ -41,8 +42,11 @@ export function TaskEditor({
   savedChecks: CoverageResult;
   sentenceMarks: SentenceMarkEntry[];
   providers: { id: string; name: string; model: string }[];
-  /** "Try a judge" on a rollout of this task, shown under the rubric (authors who edit judges). */
-  judgeTrial?: ReactNode;
+  /**
+   * "Try a judge" on a rollout of this task, shown under the rubric (authors who edit judges): the
+   * environment's judges and the task's rollouts to choose from. It grades the rubric as edited.
+   */
+  judgeTrial?: { judges: { id: string; name: string }[]; rollouts: { id: string; label: string }[] };
 }) {
   const isReadOnly = !task.canWrite || task.archivedAt !== null || task.environment.isArchived;
   const canWrite = !isReadOnly;
@@ -232,11 +236,21 @@ export function TaskEditor({
                 >
                   <h3 className="font-medium">Try a judge on a rollout</h3>
                   <p className="text-sm text-fg-muted">
-                    Runs the judge's current draft (the saved rubric: save your edits first) on one rollout of
-                    this task or a pasted answer, and shows each criterion's reason and verdict. Nothing is
+                    Runs the judge on one rollout of this task or a pasted answer with the rubric as edited
+                    here, unsaved edits included, and shows each criterion's reason and verdict. Nothing is
                     stored.
                   </p>
-                  {judgeTrial}
+                  <TryJudgePanel
+                    judges={judgeTrial.judges}
+                    tasks={[{ key: task.key, title: draft.title }]}
+                    defaultTask={task.key}
+                    rollouts={judgeTrial.rollouts}
+                    rubric={{
+                      sharedRubricId: draft.sharedRubricId,
+                      judgeTemplate: draft.judgeTemplate,
+                      criteria: draft.criteria,
+                    }}
+                  />
                 </section>
               ) : null}
             </div>

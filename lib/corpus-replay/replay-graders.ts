@@ -61,7 +61,12 @@ export async function judgeCorpus({
   signal?: AbortSignal;
 }): Promise<ReplayJudge> {
   const judged = new Map<string, HackJudgments>();
-  const judge: ReplayJudge = { version: version.version, name: version.judgeName, judgments: judged };
+  const judge: ReplayJudge = {
+    version: version.version,
+    name: version.judgeName,
+    criteria: new Map(version.snapshot.tasks.map((t) => [t.key, t.criteria.map((c) => c.key)])),
+    judgments: judged,
+  };
   if (rolloutIds.length === 0) return judge;
   let providers: Awaited<ReturnType<typeof loadVersionProviders>>;
   try {

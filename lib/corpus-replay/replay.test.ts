@@ -64,15 +64,24 @@ const noSandbox: GradeInSandbox = async () => {
   throw new Error("the sandbox is not expected here");
 };
 
+/** The judge grades every criterion of every task unless `criteria` (task key → keys) says otherwise. */
 function grader(
   snapshot: EnvironmentVersionSnapshot,
   judgments: Record<string, HackJudgments> | null = null,
   gradeInSandbox: GradeInSandbox = noSandbox,
+  criteria: Record<string, string[]> = Object.fromEntries(
+    snapshot.tasks.map((t) => [t.key, t.rubric.criteria.map((c) => c.key)]),
+  ),
 ): ReplayGrader {
   return {
     snapshot,
     judge: judgments
-      ? { version: 2, name: "rubric-judge", judgments: new Map(Object.entries(judgments)) }
+      ? {
+          version: 2,
+          name: "rubric-judge",
+          criteria: new Map(Object.entries(criteria)),
+          judgments: new Map(Object.entries(judgments)),
+        }
       : null,
     gradeInSandbox,
   };
@@ -118,13 +127,41 @@ describe("replaying the reward-hack corpus", () => {
     });
   });
 
+  it("leaves out the criteria the judge does not grade, as the exported grader does, and says which", async () => {
+    const snapshot = snapshotWith("42");
+    // The judge grades loss only: diagnosis is out of the reward (loss 0 of weight 2 → 0, not 0.333).
+    const lossOnly = { answer: ["loss"], judged: ["loss"], scripted: ["loss"] };
+    const judged = {
+      "r-judged": { criteria: { loss: scored(0) } },
+      "r-answer": { criteria: { loss: scored(1) } },
+    };
+    const replay = grader(snapshot, judged, noSandbox, lossOnly);
+    expect(await replayHack(replay, hack("judged", "42"))).toMatchObject({
+      outcome: "not-rewarded",
+      score: 0,
+      reason:
+        'judge v2: loss 0/1; left out, as the exported grader does: "diagnosis" (not graded by this judge)',
+    });
+    // With the check: exact (1, weight 1) + loss (1, weight 2) = 1.
+    expect(await replayHack(replay, hack("answer", "42"))).toMatchObject({ outcome: "rewarded", score: 1 });
+    // A judge that grades none of a task's criteria: graded as with no judge, and it says so.
+    const none = grader(snapshot, {}, noSandbox, { answer: [], judged: [] });
+    expect((await replayHack(none, hack("judged", "42"))).reason).toMatch(
+      /needs a judge, and the judge \(rubric-judge v2\) grades none of its criteria/,
+    );
+    expect(await replayHack(none, hack("answer", "42"))).toMatchObject({
+      outcome: "rewarded",
+      reason: expect.stringMatching(/grades none of its criteria: rubric criteria are left out/),
+    });
+  });
+
   it("says why the judge's part could not be replayed", async () => {
     const snapshot = snapshotWith("42");
     const reasonOf = async (judged: HackJudgments | undefined) =>
       (await replayHack(grader(snapshot, judged ? { "r-judged": judged } : {}), hack("judged", "42"))).reason;
     expect(await reasonOf({ error: "429 from the provider" })).toMatch(/could not be asked: 429/);
     expect(await reasonOf({ criteria: { loss: scored(1) } })).toMatch(
-      /does not grade the criterion "diagnosis"/,
+      /returned no judgment for the criterion "diagnosis"/,
     );
     expect(await reasonOf({ criteria: { loss: scored(1), diagnosis: { status: "unevaluable" } } })).toMatch(
       /found the criterion "diagnosis" unevaluable/,

@@ -42,6 +42,11 @@ export type HackJudgments =
 export type ReplayJudge = {
   version: number;
   name: string;
+  /**
+   * task key → the criteria this judge version grades. The exported graders grade those and leave
+   * the task's other criteria out of the reward (lib/exports/deployed-judge.ts); replay does the same.
+   */
+  criteria: Map<string, readonly string[]>;
   /** rollout id → judgments; hacks not asked are absent. */
   judgments: Map<string, HackJudgments>;
 };
@@ -83,23 +88,39 @@ export function needsJudge(snapshot: EnvironmentVersionSnapshot, hack: CorpusHac
 
 type CriterionScores = { scores: Record<string, number>; note: string } | { cannot: string };
 
+/** The task's criteria the judge grades, and those it leaves out (as the exported grader does). */
+function splitCriteria(task: SnapshotTask, judge: ReplayJudge) {
+  const graded = new Set(judge.criteria.get(task.key) ?? []);
+  return {
+    graded: task.rubric.criteria.filter((c) => graded.has(c.key)),
+    leftOut: task.rubric.criteria.filter((c) => !graded.has(c.key)).map((c) => c.key),
+  };
+}
+
+const quoted = (keys: readonly string[]) => keys.map((k) => `"${k}"`).join(", ");
+
 function readCriterionScores(task: SnapshotTask, judge: ReplayJudge, rolloutId: string): CriterionScores {
   const label = `The judge (${judge.name} v${judge.version})`;
   const judged = judge.judgments.get(rolloutId);
   if (!judged) return { cannot: `${label} was not asked about this rollout.` };
   if ("error" in judged) return { cannot: `${label} could not be asked: ${judged.error}` };
+  const { graded, leftOut } = splitCriteria(task, judge);
   const scores: Record<string, number> = {};
   const parts: string[] = [];
-  for (const criterion of task.rubric.criteria) {
+  for (const criterion of graded) {
     const found = judged.criteria[criterion.key];
-    if (!found) return { cannot: `${label} does not grade the criterion "${criterion.key}".` };
+    if (!found) return { cannot: `${label} returned no judgment for the criterion "${criterion.key}".` };
     if (found.status === "unevaluable")
       return { cannot: `${label} found the criterion "${criterion.key}" unevaluable.` };
     const max = criterion.type === "scale" && criterion.scaleMax ? criterion.scaleMax : 1;
     scores[criterion.key] = Math.min(Math.max(found.score, 0), max);
     parts.push(`${criterion.key} ${round(scores[criterion.key])}/${max}`);
   }
-  return { scores, note: `judge v${judge.version}: ${parts.join(", ")}` };
+  const left =
+    leftOut.length > 0
+      ? `; left out, as the exported grader does: ${quoted(leftOut)} (not graded by this judge)`
+      : "";
+  return { scores, note: `judge v${judge.version}: ${parts.join(", ")}${left}` };
 }
 
 function round(value: number): number {
@@ -117,20 +138,27 @@ export async function replayHack(grader: ReplayGrader, hack: CorpusHack): Promis
   const hasScripts = task.testScripts.length > 0;
   const notes: string[] = [];
   let criterionScores: Record<string, number> | null = null;
-  if (hasCriteria && grader.judge) {
-    const read = readCriterionScores(task, grader.judge, hack.rolloutId);
+  // A judge that grades none of this task's criteria: the task is graded as with no judge.
+  const judge = grader.judge && splitCriteria(task, grader.judge).graded.length > 0 ? grader.judge : null;
+  const noJudge = grader.judge
+    ? `the judge (${grader.judge.name} v${grader.judge.version}) grades none of its criteria`
+    : "none is deployed";
+  if (hasCriteria && judge) {
+    const read = readCriterionScores(task, judge, hack.rolloutId);
     if ("cannot" in read) return cannot(read.cannot);
     criterionScores = read.scores;
     notes.push(read.note);
   } else if (hasCriteria) {
     if (checks.length === 0 && !hasScripts)
-      return cannot("Graded by rubric criteria only: its grade needs a judge, and none is deployed.");
+      return cannot(`Graded by rubric criteria only: its grade needs a judge, and ${noJudge}.`);
     // The exported grader scores criteria whenever it has them: without a judge it can't be run fairly.
     if (hasScripts)
-      return cannot(
-        "Graded by test scripts and rubric criteria: its grade needs a judge, and none is deployed.",
-      );
-    notes.push("No judge is deployed: rubric criteria are left out.");
+      return cannot(`Graded by test scripts and rubric criteria: its grade needs a judge, and ${noJudge}.`);
+    notes.push(
+      grader.judge
+        ? `The judge (${grader.judge.name} v${grader.judge.version}) grades none of its criteria: rubric criteria are left out.`
+        : "No judge is deployed: rubric criteria are left out.",
+    );
   }
 
   let score: number;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
 import { jobOutput } from "@/lib/jobs/schemas";
 import { startJobBody } from "@/lib/jobs/start-from-api";
-import { createJudgeInput } from "./schemas";
+import { createJudgeInput, tryRubricInput } from "./schemas";
 
 // Response shapes and OpenAPI operations of judges, judge jobs and judgments.
 
@@ -145,9 +145,18 @@ export const JUDGE_OPERATIONS: ApiOperations = {
       taskKey: z.string().describe("The task whose rubric criteria the judge grades"),
       response: z.string().optional().describe("A pasted answer…"),
       rolloutId: z.string().optional().describe("…or a stored rollout"),
+      rubric: tryRubricInput
+        .optional()
+        .describe(
+          "The task's rubric as edited, unsaved (sharedRubricId, judgeTemplate, criteria); default the saved one",
+        ),
     }),
     response: z
-      .object({ version: z.number().int(), prompt: z.object({ system: z.string(), user: z.string() }) })
+      .object({
+        version: z.number().int(),
+        rubric: z.enum(["saved", "draft"]),
+        prompt: z.object({ system: z.string(), user: z.string() }),
+      })
       .loose(),
   },
   "POST /api/v1/judge-versions/[id]/deploy": {

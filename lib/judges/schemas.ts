@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { criteriaList } from "@/lib/rubrics/schemas";
 
 // Judge shapes for the judge form, the API and the verbs (hand-written: the API shape).
 
@@ -28,10 +29,20 @@ export const calibrationBarInput = z.object({
 });
 export type CalibrationBarInput = z.input<typeof calibrationBarInput>;
 
+/** The rubric as the editor shows it, saved or not: "Try the judge" grades with it. */
+export const tryRubricInput = z.object({
+  sharedRubricId: z.uuid().nullable().default(null),
+  judgeTemplate: z.string().max(50_000).default(""),
+  criteria: criteriaList,
+});
+export type TryRubric = z.output<typeof tryRubricInput>;
+
 export const tryJudgeInput = z
   .object({
     judgeId: z.uuid(),
     taskKey: z.string().min(1).max(200),
+    /** The task's rubric as edited (unsaved edits included); without it, the saved rubric. */
+    rubric: tryRubricInput.optional(),
     /** A pasted answer to grade… */
     response: z.string().max(200_000).optional(),
     /** …or a stored rollout. */

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { type Judge, providers, rubricCriteria, rubrics, taskAnswerKeys, tasks } from "@/db/schema";
+import { toCriterion } from "@/lib/tasks/load-content";
 import type { JudgeCriterion } from "./judge-prompt";
 
 // What a judge version freezes: its instructions, providers and models, sampling, and per task the
@@ -30,6 +31,33 @@ export type JudgeSnapshot = {
 };
 
 export type JudgeHidden = { tasks: Record<string, { prompt: string; answerKey: string }> };
+
+/** The fields of a criterion the judge sees (and a version's fingerprint hashes). */
+export function toJudgeCriterion(criterion: JudgeCriterion): JudgeCriterion {
+  const { key, title, description, weight, type, scaleMax, passExamples, failExamples } = criterion;
+  return { key, title, description, weight, type, scaleMax, passExamples, failExamples };
+}
+
+/**
+ * The criteria a judge grades of one task: the rubric's in order (a shared rubric's first, the
+ * task's own after), the first of a key only, limited to the judge's keys when it names them.
+ */
+export function pickJudgedCriteria(
+  ordered: readonly JudgeCriterion[],
+  wanted: ReadonlySet<string> | null,
+): JudgeCriterion[] {
+  const seen = new Set<string>();
+  return ordered.filter((c) => {
+    if (seen.has(c.key) || (wanted && !wanted.has(c.key))) return false;
+    seen.add(c.key);
+    return true;
+  });
+}
+
+/** The instructions for a task: its rubric's template, else the judge's. */
+export function pickTaskTemplate(rubricTemplate: string, judgeTemplate: string): string {
+  return rubricTemplate.trim() || judgeTemplate;
+}
 
 export function fingerprintOf(snapshot: JudgeSnapshot, hidden: JudgeHidden): string {
   return createHash("sha256").update(JSON.stringify({ snapshot, hidden })).digest("hex");
@@ -105,28 +133,15 @@ export async function buildJudgeSnapshot(
           ...criterionRows.filter((c) => c.rubricId === rubric.id),
         ]
       : [];
-    const seen = new Set<string>();
-    const criteria = ordered.flatMap((c): JudgeCriterion[] => {
-      if (seen.has(c.key) || (wanted && !wanted.has(c.key))) return [];
-      seen.add(c.key);
-      return [
-        {
-          key: c.key,
-          title: c.title,
-          description: c.description,
-          weight: c.weight,
-          type: c.kind,
-          scaleMax: c.scaleMax,
-          passExamples: c.passExamples,
-          failExamples: c.failExamples,
-        },
-      ];
-    });
+    const criteria = pickJudgedCriteria(
+      ordered.map((row) => toJudgeCriterion(toCriterion(row))),
+      wanted,
+    );
     if (criteria.length === 0) continue;
     snapshotTasks.push({
       key: task.key,
       title: task.title,
-      template: rubric?.judgeTemplate.trim() || judge.template,
+      template: pickTaskTemplate(rubric?.judgeTemplate ?? "", judge.template),
       criteria,
     });
     hidden.tasks[task.key] = { prompt: task.prompt, answerKey: task.answerKey ?? "" };

@@ -7,14 +7,15 @@ import { AppError } from "@/lib/errors";
 import { ProviderError } from "@/lib/providers/provider-error";
 import { parseInput } from "@/lib/validation";
 import { type AggregatedOutcome, aggregatePanel } from "./aggregate";
+import { buildDraftJudgeTask } from "./draft-judge-task";
 import { askMember, buildJudgePrompt, loadVersionProviders } from "./judge-call";
 import type { TranscriptMessage } from "./judge-prompt";
-import { ensureCurrentVersion } from "./judge-versions";
+import { ensureCurrentVersion, type LoadedVersion } from "./judge-versions";
 import type { CriterionOutcome } from "./parse-answer";
 import { type TryJudgeInput, tryJudgeInput } from "./schemas";
 
 // "Try the judge": one judgment of a pasted answer or a stored rollout with the judge's current
-// version, stored nowhere, showing everything: the prompt sent, each raw answer, the parsed result,
+// version (or, from the rubric editor, with the rubric as edited, unsaved edits included), stored nowhere, showing everything: the prompt sent, each raw answer, the parsed result,
 // tokens and cost. The prompt quotes the answer key, so only roles that edit judges may try them.
 
 export type TryMember = {
@@ -30,6 +31,8 @@ export type TryMember = {
 
 export type TryResult = {
   version: number;
+  /** "draft": graded with the rubric as edited (unsaved edits included), not the version's. */
+  rubric: "saved" | "draft";
   prompt: { system: string; user: string };
   members: TryMember[];
   result: ({ key: string; title: string } & AggregatedOutcome)[];
@@ -58,17 +61,23 @@ async function loadTranscript(ctx: Ctx, rolloutId: string): Promise<TranscriptMe
     .orderBy(asc(messages.index));
 }
 
+function savedJudgeTask(version: LoadedVersion, taskKey: string) {
+  const task = version.snapshot.tasks.find((t) => t.key === taskKey);
+  if (!task)
+    throw new AppError(
+      "invalid",
+      `The judge grades no criteria of the task "${taskKey}" (save the rubric first).`,
+    );
+  return { task, hidden: version.hiddenTasks[task.key] };
+}
+
 export async function tryJudge({ ctx, input }: { ctx: Ctx; input: TryJudgeInput }): Promise<TryResult> {
   assertCan(ctx, "judges.write");
   const data = parseInput(tryJudgeInput, input);
   const version = await ensureCurrentVersion({ ctx, judgeId: data.judgeId });
-  const task = version.snapshot.tasks.find((t) => t.key === data.taskKey);
-  if (!task)
-    throw new AppError(
-      "invalid",
-      `The judge grades no criteria of the task "${data.taskKey}" (save the rubric first).`,
-    );
-  const hidden = version.hiddenTasks[task.key];
+  const { task, hidden } = data.rubric
+    ? await buildDraftJudgeTask({ ctx, version, taskKey: data.taskKey, rubric: data.rubric })
+    : savedJudgeTask(version, data.taskKey);
   const transcript = data.rolloutId
     ? await loadTranscript(ctx, data.rolloutId)
     : [
@@ -126,6 +135,7 @@ export async function tryJudge({ ctx, input }: { ctx: Ctx; input: TryJudgeInput 
   }));
   return {
     version: version.version,
+    rubric: data.rubric ? "draft" : "saved",
     prompt,
     members,
     result,

@@ -1,8 +1,9 @@
+import { isSearchTool, type SearchTerm, searchTerms } from "./search-tools";
 import type { Evidence, ScanMessage } from "./types";
 import { EXCERPT_MAX } from "./types";
 
 // What an agent did, read off its tool calls whatever the harness: shell commands, Python it ran,
-// files it wrote, edited, patched, read or deleted, and code it gave as its answer in plain text.
+// files it wrote, edited, patched, read, deleted or searched for, and code it gave as its answer in plain text.
 // Every action remembers where its text sits, so a signature can point at the exact span.
 
 /** A string in the transcript: a message's text, or one argument of one tool call. */
@@ -28,6 +29,7 @@ export type Action = Base &
     | { type: "patch"; patch: string; offset: number }
     | { type: "read"; path: string }
     | { type: "delete"; path: string }
+    | { type: "search"; tool: string; terms: SearchTerm[] }
     | { type: "answer"; code: string; language: string; offset: number }
   );
 
@@ -193,6 +195,12 @@ function toolCallActions(
     return [{ type: "delete", path: path[1], source: at(path[0], path[1]), resultIndex }];
   if (path && /read|view|open|cat|show/i.test(name))
     return [{ type: "read", path: path[1], source: at(path[0], path[1]), resultIndex }];
+  if (isSearchTool(name) && !SHELL_TOOL.test(name) && !PYTHON_TOOL.test(name)) {
+    const terms = searchTerms(name, args, (field, text) => at(field, text));
+    return terms.length > 0
+      ? [{ type: "search", tool: name, terms, source: terms[0].source, resultIndex }]
+      : [];
+  }
   const code = pick(args, ["code", "source", "script", "input"]);
   if (code && PYTHON_TOOL.test(name))
     return [{ type: "python", code: code[1], offset: 0, source: at(code[0], code[1]), resultIndex }];

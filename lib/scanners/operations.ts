@@ -3,6 +3,7 @@ import { parseDiffFiles } from "./parsers/diff";
 import { analyzePython, type PythonFacts } from "./parsers/python";
 import { hasFlag, innerSpan, operands, parseShell, type ShellCommand, type ShellWord } from "./parsers/shell";
 import { pythonMayMatter, shellMayMatter } from "./prefilter";
+import type { SearchTermRole } from "./search-tools";
 import type { Evidence, HiddenMaterial } from "./types";
 
 // Actions reduced to operations on files, processes, the network and git, whichever way the agent
@@ -29,6 +30,7 @@ export type Operation = At &
         addedSource: { source: Source; offset: number } | null;
       }
     | { op: "delete"; path: string }
+    | { op: "search"; tool: string; terms: { role: SearchTermRole; value: string; evidence: Evidence }[] }
     | { op: "symlink"; target: string; link: string }
     | { op: "network"; url: string; tool: string }
     | { op: "git"; subcommand: string; args: string[] }
@@ -174,6 +176,18 @@ export class OperationCollector {
         return;
       case "delete":
         this.ops.push({ ...whole(), op: "delete", path: action.path });
+        return;
+      case "search":
+        this.ops.push({
+          ...whole(),
+          op: "search",
+          tool: action.tool,
+          terms: action.terms.map((t) => ({
+            role: t.role,
+            value: t.value,
+            evidence: evidenceAt(t.source, 0, t.source.text.length),
+          })),
+        });
         return;
     }
   }

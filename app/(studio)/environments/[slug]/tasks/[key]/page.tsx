@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { TryJudgePanel } from "@/components/judges/try-judge-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { TaskOriginPanel } from "@/components/promotion/task-origin-panel";
 import { ArchiveTaskButton } from "@/components/tasks/archive-task-button";
@@ -83,17 +82,15 @@ export default async function TaskPage({ params }: Props) {
         sentenceMarks={marks}
         providers={providers.map((p) => ({ id: p.id, name: p.name, model: p.model }))}
         judgeTrial={
-          canJudge ? (
-            <TryJudgePanel
-              judges={judges.map((j) => ({ id: j.id, name: j.name }))}
-              tasks={[{ key: task.key, title: task.content.title }]}
-              defaultTask={task.key}
-              rollouts={(taskRollouts?.items ?? []).map((r) => ({
-                id: r.id,
-                label: `${r.model ?? "unknown model"} · reward ${r.reward ?? "—"} · ${r.createdAt.toISOString().slice(0, 16).replace("T", " ")}`,
-              }))}
-            />
-          ) : null
+          canJudge
+            ? {
+                judges: judges.map((j) => ({ id: j.id, name: j.name })),
+                rollouts: (taskRollouts?.items ?? []).map((r) => ({
+                  id: r.id,
+                  label: `${r.model ?? "unknown model"} · reward ${r.reward ?? "—"} · ${r.createdAt.toISOString().slice(0, 16).replace("T", " ")}`,
+                })),
+              }
+            : undefined
         }
       />
     </>
