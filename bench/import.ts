@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,6 +6,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
 import { buildCli } from "../scripts/build-cli";
+import { processCpuSeconds, trackBackendCpu } from "./cpu-time";
 import { writeOpenAiJsonl } from "./generate-openai";
 
 // Import benchmark (issues #3 and #16): `studio import` of a generated OpenAI JSONL file (agentic
@@ -15,7 +16,9 @@ import { writeOpenAiJsonl } from "./generate-openai";
 // import (the command's wall time, start-up included) and import-to-searchable (until the studio's
 // background indexer has made every imported rollout searchable). The COPY runs before and after the
 // import and the mean is the baseline, since a shared machine's load moves meanwhile; the load
-// average is printed with the figures. Goal (#16): ≥ 0.5× for import, ≥ 0.33× to searchable.
+// average is printed with the figures, and so are CPU seconds (Postgres backends of each database,
+// the import command, the worker), which move less with a shared machine's load than wall time.
+// Goal (#16): ≥ 0.5× for import, ≥ 0.33× to searchable.
 
 const MB = 1024 * 1024;
 const loadAverage = () =>
@@ -24,11 +27,15 @@ const loadAverage = () =>
     .map((n) => n.toFixed(1))
     .join(" ");
 
-async function copyIntoJsonb(serverUrl: string, file: string): Promise<number> {
+type Timed = { seconds: number; cpuSeconds: number };
+
+async function copyIntoJsonb(serverUrl: string, file: string): Promise<Timed> {
   const database = await createTestDatabase(serverUrl, "studio_bench_copy");
   const sql = postgres(database.url, { max: 1, onnotice: () => {} });
   try {
     await sql`create table raw_import (doc jsonb)`;
+    const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const cpuBefore = processCpuSeconds(pid) ?? 0;
     const started = performance.now();
     // CSV with control-character quote and delimiter: each line arrives untouched as one value.
     const writable =
@@ -36,7 +43,8 @@ async function copyIntoJsonb(serverUrl: string, file: string): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       fs.createReadStream(file).pipe(writable).on("finish", resolve).on("error", reject);
     });
-    return (performance.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, cpuSeconds: (processCpuSeconds(pid) ?? 0) - cpuBefore };
   } finally {
     await sql.end();
     await database.drop();
@@ -50,22 +58,32 @@ async function buildStudioBundle(): Promise<string> {
   return bundle;
 }
 
-const studioEnv = (databaseUrl: string, rssFile = "") => ({
+const studioEnv = (databaseUrl: string, usageFile = "") => ({
   ...process.env,
   DATABASE_URL: databaseUrl,
-  BENCH_RSS_FILE: rssFile,
+  BENCH_USAGE_FILE: usageFile,
   NEXT_TELEMETRY_DISABLED: "1",
 });
 
-function runStudio(bundle: string, databaseUrl: string, args: string[], rssFile?: string) {
-  const preload = rssFile ? ["--import", "./bench/report-rss.mjs"] : [];
-  const result = spawnSync(process.execPath, [...preload, bundle, ...args], {
-    env: studioEnv(databaseUrl, rssFile),
-    encoding: "utf8",
-    maxBuffer: 64 * MB,
+/** Runs a studio command to its end; returns its last line of output (the import's JSON summary). */
+async function runStudio(bundle: string, databaseUrl: string, args: string[], usageFile?: string) {
+  const preload = usageFile ? ["--import", "./bench/report-usage.mjs"] : [];
+  // Not spawnSync: the bench polls the database's backends for their CPU time meanwhile.
+  const child = spawn(process.execPath, [...preload, bundle, ...args], {
+    env: studioEnv(databaseUrl, usageFile),
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  if (result.status !== 0) throw new Error(`studio ${args[0]} failed: ${result.stderr}`);
-  return result.stdout.trim().split("\n").pop() ?? "";
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const [status] = await once(child, "close");
+  if (status !== 0) throw new Error(`studio ${args[0]} failed: ${stderr}`);
+  return stdout.trim().split("\n").pop() ?? "";
 }
 
 async function waitUntilSearchable(sql: postgres.Sql, deadline: number): Promise<void> {
@@ -92,11 +110,12 @@ export async function runImportBenchmark({
     const file = path.join(os.tmpdir(), `bench-openai-${count}.jsonl`);
     const bytes = await writeOpenAiJsonl(file, count);
     const ourDb = await createTestDatabase(serverUrl, "studio_bench_import");
-    const rssFile = path.join(os.tmpdir(), `bench-rss-${process.pid}`);
+    const ourDbName = new URL(ourDb.url).pathname.slice(1);
+    const usageFile = path.join(os.tmpdir(), `bench-usage-${process.pid}`);
     const sql = postgres(ourDb.url, { max: 1, onnotice: () => {} });
     try {
-      runStudio(bundle, ourDb.url, ["migrate"]);
-      runStudio(bundle, ourDb.url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
+      await runStudio(bundle, ourDb.url, ["migrate"]);
+      await runStudio(bundle, ourDb.url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
       const worker = spawn(process.execPath, [bundle, "worker", "--concurrency", "2"], {
         env: studioEnv(ourDb.url),
         stdio: "ignore",
@@ -104,25 +123,42 @@ export async function runImportBenchmark({
       try {
         const loadBefore = loadAverage();
         const copyBefore = await copyIntoJsonb(serverUrl, file);
+        const backends = trackBackendCpu(sql, ourDbName);
+        await backends.read(); // the backends already there (the worker's) count from here
+        const workerCpuBefore = processCpuSeconds(worker.pid) ?? 0;
         const started = performance.now();
-        const summary = runStudio(
+        const summary = await runStudio(
           bundle,
           ourDb.url,
           ["import", file, "--workspace", "bench", "--format", "openai", "--quiet"],
-          rssFile,
+          usageFile,
         );
         const importSeconds = (performance.now() - started) / 1000;
+        const backendCpuImport = await backends.read();
+        const workerCpuImport = (processCpuSeconds(worker.pid) ?? 0) - workerCpuBefore;
         await waitUntilSearchable(sql, Date.now() + 30 * 60_000);
         const searchableSeconds = (performance.now() - started) / 1000;
+        const backendCpuSearchable = await backends.stop();
+        const workerCpuSearchable = (processCpuSeconds(worker.pid) ?? 0) - workerCpuBefore;
         const copyAfter = await copyIntoJsonb(serverUrl, file);
-        const copySeconds = (copyBefore + copyAfter) / 2;
+        const copySeconds = (copyBefore.seconds + copyAfter.seconds) / 2;
+        const copyCpu = (copyBefore.cpuSeconds + copyAfter.cpuSeconds) / 2;
+        const usage = JSON.parse(fs.readFileSync(usageFile, "utf8")) as {
+          maxRssBytes: number;
+          cpuSeconds: number;
+        };
         const rate = (seconds: number) => `${(bytes / MB / seconds).toFixed(1)} MB/s`;
+        const cpu = (seconds: number) => `${seconds.toFixed(1)} s`;
         console.log(
           `${count.toLocaleString("en-US")} rollouts, ${(bytes / MB).toFixed(0)} MB (load average ${loadBefore}):\n` +
-            `  COPY ${copySeconds.toFixed(1)} s (${rate(copySeconds)}; ${copyBefore.toFixed(1)} s before, ${copyAfter.toFixed(1)} s after)\n` +
+            `  COPY ${copySeconds.toFixed(1)} s (${rate(copySeconds)}; ${copyBefore.seconds.toFixed(1)} s before, ${copyAfter.seconds.toFixed(1)} s after; ` +
+            `backend CPU ${cpu(copyCpu)})\n` +
             `  studio import ${importSeconds.toFixed(1)} s (${rate(importSeconds)}, ${(count / importSeconds).toFixed(0)} rollouts/s, ` +
-            `peak RSS ${(Number(fs.readFileSync(rssFile, "utf8")) / MB).toFixed(0)} MB): ratio ${(copySeconds / importSeconds).toFixed(2)} (goal ≥ 0.5)\n` +
+            `peak RSS ${(usage.maxRssBytes / MB).toFixed(0)} MB): ratio ${(copySeconds / importSeconds).toFixed(2)} (goal ≥ 0.5)\n` +
+            `    CPU: Postgres backends ${cpu(backendCpuImport)}, import command ${cpu(usage.cpuSeconds)}, worker ${cpu(workerCpuImport)}\n` +
             `  searchable after ${searchableSeconds.toFixed(1)} s (${rate(searchableSeconds)}): ratio ${(copySeconds / searchableSeconds).toFixed(2)} (goal ≥ 0.33)\n` +
+            `    CPU from the start: Postgres backends ${cpu(backendCpuSearchable)}, worker ${cpu(workerCpuSearchable)}; ` +
+            `all ${cpu(backendCpuSearchable + usage.cpuSeconds + workerCpuSearchable)} (COPY's backend: ${cpu(copyCpu)})\n` +
             `  load average after: ${loadAverage()}`,
         );
         console.log(`  summary: ${summary.slice(0, 120)}`);
@@ -134,7 +170,7 @@ export async function runImportBenchmark({
       await sql.end();
       await ourDb.drop();
       fs.rmSync(file, { force: true });
-      fs.rmSync(rssFile, { force: true });
+      fs.rmSync(usageFile, { force: true });
     }
   }
 }

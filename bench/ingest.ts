@@ -1,22 +1,35 @@
-import fs from "node:fs";
-import os from "node:os";
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
+import {
+  createPostgresCpuMeter,
+  createProcessTreeCpuMeter,
+  loadAverage,
+  readTreeRssMb,
+} from "./process-usage";
 import { runStudioCli, startStudioServer } from "./studio-server";
 
 // `npm run bench -- ingest`: live-run ingestion through the production server into a real Postgres.
 // CLIENTS concurrent clients append ROLLOUTS rollouts (~14 messages, 6 tool calls each) in batches of
 // BATCH, as trainers would. Prints rollouts/s, batch latency (p50/p99), how long an appended batch
 // takes to show in the Rollouts list and to be found by a search (append answered → listed, →
-// searchable), 429s, the server's memory over time and the machine's load average (the machine is
-// shared: read every figure next to it).
+// searchable), 429s, the server's memory at each quarter of the rollouts (flat: it doesn't grow with
+// them), the CPU the server and the database's Postgres backends spent per 1,000 rollouts, and the
+// machine's load average (the machine is shared: read every wall-clock figure next to it).
+// `npm run bench -- ingest --rollouts=40000` appends more (does memory still plateau?).
 
 const ROLLOUTS = 20_000;
 const CLIENTS = 4;
 const BATCH = 250;
 const TOOLS = ["bash", "read_file", "edit_file", "search", "run_tests"];
 
+const fillers = new Map<string, string>();
+
+/**
+ * Prose of `length` characters or a little more. Its words depend on `seed` only through seed % 10,
+ * so each text is built once: building them per item took the bench's clients as much CPU as the
+ * server spent storing the rollouts, on the machine they share.
+ */
 function filler(seed: number, length: number): string {
   const words = [
     "error",
@@ -30,8 +43,12 @@ function filler(seed: number, length: number): string {
     "module",
     "config",
   ];
+  const cacheKey = `${seed % words.length} ${length}`;
+  const cached = fillers.get(cacheKey);
+  if (cached !== undefined) return cached;
   let text = "";
   for (let i = 0; text.length < length; i++) text += `${words[(seed * 7 + i * 13) % words.length]} `;
+  fillers.set(cacheKey, text);
   return text;
 }
 
@@ -73,27 +90,25 @@ function makeItem(index: number, step: number) {
 const POLL_MS = 100;
 const WAIT_LIMIT_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ");
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-function readRssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
-    return match ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
+/** `--rollouts=N`, `--clients=N`, `--batch=N`, `--port=N` of `npm run bench -- ingest`. */
+export function parseIngestOptions(args: string[]) {
+  const read = (name: string) => {
+    const arg = args.find((a) => a.startsWith(`--${name}=`));
+    if (!arg) return undefined;
+    const value = Number(arg.slice(name.length + 3));
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
+    return value;
+  };
+  return { rollouts: read("rollouts"), clients: read("clients"), batch: read("batch"), port: read("port") };
 }
+
+const perThousand = (seconds: number, rollouts: number) => Number(((seconds * 1000) / rollouts).toFixed(2));
 
 export async function runIngestBenchmark({
   rollouts = ROLLOUTS,
@@ -122,9 +137,11 @@ export async function runIngestBenchmark({
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   const memory: number[] = [];
   const sampler = setInterval(() => {
-    const rss = readRssMb(server.pid);
+    const rss = readTreeRssMb(server.pid);
     if (rss !== null) memory.push(rss);
   }, 500);
+  const serverCpu = server.pid ? createProcessTreeCpuMeter(server.pid) : null;
+  const postgresCpu = createPostgresCpuMeter(new URL(database.url).pathname.slice(1));
   try {
     const created = await fetch(`${server.baseUrl}/api/v1/runs`, {
       method: "POST",
@@ -139,6 +156,7 @@ export async function runIngestBenchmark({
     const searchableAfterAnswer: number[] = [];
     const searches: Promise<void>[] = [];
     let notSearchable = 0;
+    const isIndexing = process.env.WORKERS !== "0";
     const loadAtStart = loadAverage();
     /**
      * Polls the Rollouts list (`query` added) until one rollout of the step shows; ms since `from`,
@@ -163,6 +181,11 @@ export async function runIngestBenchmark({
     let resent = 0;
     let stored = 0;
     let next = 0;
+    let answeredBatches = 0;
+    /** Server RSS (MB) when a quarter, half, three quarters and all of the batches were answered. */
+    const rssAtQuarter: number[] = [];
+    const cpuAtStart = { server: serverCpu?.read() ?? 0, postgres: postgresCpu.read() };
+    const clientCpuAtStart = process.cpuUsage();
     const started = performance.now();
     const client = async () => {
       for (;;) {
@@ -203,12 +226,17 @@ export async function runIngestBenchmark({
         }
         const answered = performance.now();
         latencies.push(answered - sent);
+        answeredBatches++;
+        if (answeredBatches >= ((rssAtQuarter.length + 1) * batches) / 4)
+          rssAtQuarter.push(Math.round(readTreeRssMb(server.pid) ?? 0));
         if (b % 10 === 0) {
           const listed = await waitUntilListed(b, "", answered);
           if (listed === null) throw new Error(`batch ${b} was answered but not listed`);
           listedAfterAnswer.push(listed);
           listedAfter.push(listed + (answered - sent));
           // Searchable comes later (a background job indexes): waited for aside, not holding this client.
+          // With WORKERS=0 (the appends' own cost, e.g. to profile them) nothing indexes: not waited for.
+          if (!isIndexing) continue;
           searches.push(
             waitUntilListed(b, `&q=mark${b}`, answered).then((ms) => {
               if (ms === null) notSearchable++;
@@ -221,8 +249,11 @@ export async function runIngestBenchmark({
     await Promise.all(Array.from({ length: clients }, client));
     const seconds = (performance.now() - started) / 1000;
     const loadAtEnd = loadAverage();
+    const cpuAtEnd = { server: serverCpu?.read() ?? 0, postgres: postgresCpu.read() };
+    const clientCpu = process.cpuUsage(clientCpuAtStart);
     await Promise.all(searches);
-    const rssAfterSearch = readRssMb(server.pid);
+    const rssAfterSearch = readTreeRssMb(server.pid);
+    const cpuAfterSearch = { server: serverCpu?.read() ?? 0, postgres: postgresCpu.read() };
     const figures = {
       rollouts: stored,
       seconds: Number(seconds.toFixed(1)),
@@ -240,7 +271,15 @@ export async function runIngestBenchmark({
       notSearchable,
       rateLimited,
       resent,
+      cpuSecondsPer1000Rollouts: {
+        server: perThousand(cpuAtEnd.server - cpuAtStart.server, stored),
+        postgres: perThousand(cpuAtEnd.postgres - cpuAtStart.postgres, stored),
+        benchClients: perThousand((clientCpu.user + clientCpu.system) / 1e6, stored),
+        serverUntilSearchable: perThousand(cpuAfterSearch.server - cpuAtStart.server, stored),
+        postgresUntilSearchable: perThousand(cpuAfterSearch.postgres - cpuAtStart.postgres, stored),
+      },
       serverRssMb: {
+        atQuarters: rssAtQuarter,
         start: Math.round(memory[0] ?? 0),
         peak: Math.round(Math.max(...memory)),
         end: Math.round(memory.at(-1) ?? 0),
@@ -260,8 +299,12 @@ export async function runIngestBenchmark({
     console.log(
       `append answered → searchable: p50 ${figures.searchableP50Ms} ms, p95 ${figures.searchableP95Ms} ms, max ${figures.searchableMaxMs} ms (every 10th batch; polled every ${POLL_MS} ms; not searchable within ${WAIT_LIMIT_MS / 1000} s: ${notSearchable})`,
     );
+    const cpu = figures.cpuSecondsPer1000Rollouts;
     console.log(
-      `server memory (RSS): start ${figures.serverRssMb.start} MB, peak ${figures.serverRssMb.peak} MB, end of appends ${figures.serverRssMb.end} MB, once searchable ${figures.serverRssMb.afterSearchable} MB`,
+      `CPU per 1,000 rollouts appended: server ${cpu.server} s, Postgres backends ${cpu.postgres} s (appends and the background jobs meanwhile), this bench's clients ${cpu.benchClients} s; counting until the sampled batches were searchable: server ${cpu.serverUntilSearchable} s, Postgres ${cpu.postgresUntilSearchable} s`,
+    );
+    console.log(
+      `server memory (RSS): start ${figures.serverRssMb.start} MB; after each quarter of the rollouts ${figures.serverRssMb.atQuarters.join(" → ")} MB; peak ${figures.serverRssMb.peak} MB, end of appends ${figures.serverRssMb.end} MB, once searchable ${figures.serverRssMb.afterSearchable} MB`,
     );
     console.log(
       `load average (1, 5, 15 min): start ${figures.loadAverage.start}, end ${figures.loadAverage.end}`,
@@ -270,6 +313,8 @@ export async function runIngestBenchmark({
     return figures;
   } finally {
     clearInterval(sampler);
+    serverCpu?.stop();
+    postgresCpu.stop();
     await server.stop();
     await database.drop();
   }

@@ -46,8 +46,23 @@ export async function startStudioServer({
   port: number;
 }): Promise<StudioServer> {
   buildIfNeeded();
-  const child: ChildProcess = spawn(nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", NO_DEMO: "1" },
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" runs the server under those Node
+  // options (profiles it alone; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const startArgs = ["start", "-H", "127.0.0.1", "-p", String(port)];
+  const [command, args] = nodeArgs.length
+    ? [
+        process.execPath,
+        [...nodeArgs, path.join(root, "node_modules", "next", "dist", "bin", "next"), ...startArgs],
+      ]
+    : [nextBin, startArgs];
+  const child: ChildProcess = spawn(command, args, {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NO_DEMO: "1",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

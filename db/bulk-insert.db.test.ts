@@ -46,6 +46,31 @@ describe("bulkInsert", () => {
     }
   });
 
+  // COPY data goes in chunks of about 1 MB: rows with multi-byte characters across chunk boundaries,
+  // and one row longer than a chunk, must arrive whole.
+  it("stores rows spanning many COPY chunks, and one longer than a chunk, exactly", async () => {
+    const table = `bulk_${Math.random().toString(36).slice(2, 10)}`;
+    await db.execute(sql.raw(`create table ${table} (id int, body text)`));
+    const columns = [
+      { name: "id", type: "int" },
+      { name: "body", type: "text" },
+    ];
+    const bodyOf = (i: number) =>
+      i === 1_234 ? `é🧪\t${"ü".repeat(3_000_000)}` : `${i} ${"é🧪ü\tx".repeat(50 + (i % 7))}`;
+    const rows = Array.from({ length: 5_000 }, (_, i) => [i, bodyOf(i)]);
+    try {
+      await db.transaction((tx) => bulkInsert(tx, table, columns, rows));
+      const stored = await db.execute<{ id: number; body: string }>(
+        sql.raw(`select id, body from ${table} order by id`),
+      );
+      expect(stored).toHaveLength(rows.length);
+      const wrong = stored.filter((row, i) => row.id !== i || row.body !== bodyOf(i)).map((row) => row.id);
+      expect(wrong).toEqual([]);
+    } finally {
+      await db.execute(sql.raw(`drop table ${table}`));
+    }
+  });
+
   // On a Postgres server the rows go by COPY; a refusal that arrives after the last chunk used to
   // leave the write waiting forever (porsager/postgres#1173), one that arrives mid-stream must
   // fail it too.

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgEnum,
   pgTable,
@@ -126,7 +127,13 @@ export const rollouts = pgTable(
   ],
 );
 
-/** The source record of a rollout, apart so list and transcript queries never load it. */
+/**
+ * The source record of a rollout, apart so list and transcript queries never load it. `original` is
+ * `json`, not `jsonb`: kept as the text it arrived as (no parse into binary form on write), and
+ * TOAST-compressed with lz4 where the server has it (migration 0021): storing it costs a fraction
+ * of what jsonb with pglz did, and it is read only to re-export and to compare a resent live item
+ * (cast to jsonb there, for semantic equality).
+ */
 export const rolloutSources = pgTable(
   "rollout_sources",
   {
@@ -137,7 +144,7 @@ export const rolloutSources = pgTable(
     format: text().notNull(),
     file: text().notNull(),
     record: integer(),
-    original: jsonb().notNull(),
+    original: json().notNull(),
     ...timestamps,
   },
   (t) => [uniqueIndex("rollout_sources_rollout_key").on(t.rolloutId)],

@@ -39,10 +39,15 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
   let parsed: unknown;
   try {
     // NUL characters can't be stored in any text or jsonb column: refuse them here, with a 400.
-    parsed = JSON.parse(text, (_key, value) => {
-      if (_key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) hasNul = true;
-      return value;
-    });
+    // Valid JSON can only spell one as the escape \u0000 (a raw one is a syntax error), so a body
+    // without that text skips the reviver, which costs several times the parse itself. (A body with
+    // it, e.g. an escaped backslash before "u0000", is checked value by value.)
+    if (!text.includes("\\u0000")) parsed = JSON.parse(text);
+    else
+      parsed = JSON.parse(text, (_key, value) => {
+        if (_key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) hasNul = true;
+        return value;
+      });
   } catch {
     throw new AppError("bad_request", "The body is not valid JSON.");
   }

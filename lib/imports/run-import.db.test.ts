@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
+import { db, hasSingleConnection } from "@/db/client";
 import { environments, messages, rolloutSources, rollouts, runs, tasks } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { CORPUS_DIR } from "@/lib/imports/testing/corpus";
@@ -68,6 +68,26 @@ describe("importing rollouts", () => {
       .from(runs)
       .where(eq(runs.id, summary.run as string));
     expect(run).toMatchObject({ status: "completed", imported: 1, format: "swe-agent" });
+  });
+
+  it("keeps the source record as the text it was read as, lz4-compressed on a Postgres server", async () => {
+    const { ctx } = await setup();
+    // Keys out of order (jsonb would sort them) and a record long enough to be TOAST-compressed.
+    const record = `{"zeta":1,"messages":[{"role":"user","content":"${"why ".repeat(2_000)}"},{"role":"assistant","content":"because"}],"alpha":2}`;
+    const summary = await importFiles({
+      ctx,
+      files: [writeTemp("ordered.jsonl", `${record}\n`)],
+      options: { format: "openai" },
+    });
+    expect(summary.imported).toBe(1);
+    const [row] = await db.execute<{ type: string; original: string; compression: string | null }>(sql`
+      select pg_typeof(s.original)::text as type, s.original::text as original,
+        pg_column_compression(s.original) as compression
+      from rollout_sources s join rollouts r on r.id = s.rollout_id where r.run_id = ${summary.run}`);
+    expect(row.type).toBe("json");
+    expect(row.original).toBe(record);
+    // PGlite is built without lz4, so there the migration keeps the default (pglz).
+    expect(row.compression).toBe(hasSingleConnection() ? "pglz" : "lz4");
   });
 
   it("skips content it already imported and says so", async () => {

@@ -94,24 +94,21 @@ export function messageRow(
   ];
 }
 
+/** The source record, stored as the JSON text it was hashed from (a json column: see db/schema). */
 const SOURCE_COLUMNS: BulkColumn[] = [
   { name: "rollout_id", type: "uuid" },
   { name: "format", type: "text" },
   { name: "file", type: "text" },
   { name: "record", type: "int" },
-  { name: "original", type: "jsonb" },
+  { name: "original", type: "json" },
 ];
 
-const ROLLOUT_COLUMNS: BulkColumn[] = [
-  { name: "workspace_id", type: "uuid" },
-  { name: "run_id", type: "uuid" },
-  { name: "environment_id", type: "uuid" },
+/** The columns a rollout's content decides: written on insert, rewritten by replaceRollouts. */
+export const ROLLOUT_CONTENT_COLUMNS: BulkColumn[] = [
   { name: "task_id", type: "uuid" },
   { name: "task_key", type: "text" },
-  { name: "external_id", type: "text" },
   { name: "step", type: "int" },
   { name: "model", type: "text" },
-  { name: "harness", type: "text" },
   { name: "reward", type: "double precision" },
   { name: "scores", type: "jsonb" },
   { name: "status", type: "rollout_status" },
@@ -121,23 +118,15 @@ const ROLLOUT_COLUMNS: BulkColumn[] = [
   { name: "tool_call_count", type: "int" },
   { name: "tool_error_count", type: "int" },
   { name: "gave_up", type: "boolean" },
-  { name: "content_hash", type: "text" },
-  { name: "started_at", type: "timestamptz" },
-  { name: "ended_at", type: "timestamptz" },
 ];
 
-/** A rollout as a row of ROLLOUT_COLUMNS. */
-function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: string): BulkValue[] {
+/** A rollout's content as values of ROLLOUT_CONTENT_COLUMNS. */
+export function rolloutContent(target: BatchTarget, r: NormalizedRollout): BulkValue[] {
   return [
-    target.workspaceId,
-    target.runId,
-    target.environmentId,
     r.taskKey ? (target.taskIds.get(r.taskKey) ?? null) : null,
     r.taskKey ?? null,
-    r.externalId ?? null,
     r.step ?? null,
     r.model ?? null,
-    r.harness ?? null,
     r.reward != null && Number.isFinite(r.reward) ? r.reward : null,
     r.scores ?? {},
     r.status,
@@ -147,11 +136,44 @@ function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: stri
     countToolCalls(r.messages),
     countToolErrors(r.messages),
     hasGivenUp(r.messages, r.metadata) ? "t" : "f",
+  ];
+}
+
+const ROLLOUT_COLUMNS: BulkColumn[] = [
+  { name: "workspace_id", type: "uuid" },
+  { name: "run_id", type: "uuid" },
+  { name: "environment_id", type: "uuid" },
+  { name: "external_id", type: "text" },
+  { name: "harness", type: "text" },
+  { name: "content_hash", type: "text" },
+  { name: "started_at", type: "timestamptz" },
+  { name: "ended_at", type: "timestamptz" },
+  ...ROLLOUT_CONTENT_COLUMNS,
+];
+
+/** A rollout as a row of ROLLOUT_COLUMNS. */
+function rolloutRow(target: BatchTarget, r: NormalizedRollout, contentHash: string): BulkValue[] {
+  return [
+    target.workspaceId,
+    target.runId,
+    target.environmentId,
+    r.externalId ?? null,
+    r.harness ?? null,
     contentHash,
     toDate(r.startedAt)?.toISOString() ?? null,
     toDate(r.endedAt)?.toISOString() ?? null,
+    ...rolloutContent(target, r),
   ];
 }
+
+/** A rollout's source record as a row of SOURCE_COLUMNS. */
+const sourceRow = (rolloutId: string, format: string, item: PreparedRollout): BulkValue[] => [
+  rolloutId,
+  format,
+  item.file,
+  item.record,
+  new JsonText(item.originalJson),
+];
 
 export type StoredBatch = {
   inserted: number;
@@ -189,7 +211,7 @@ export async function storeRolloutBatch(
     item.rollout.messages.forEach((m, index) => {
       messageRows.push(messageRow(rolloutId, target.workspaceId, m, index));
     });
-    sourceRows.push([rolloutId, target.format, item.file, item.record, new JsonText(item.originalJson)]);
+    sourceRows.push(sourceRow(rolloutId, target.format, item));
   }
   await bulkInsert(executor, "messages", MESSAGE_COLUMNS, messageRows);
   await bulkInsert(executor, "rollout_sources", SOURCE_COLUMNS, sourceRows);

@@ -103,7 +103,7 @@ export async function writeItems(tx: Tx, target: BatchTarget, pending: Pending[]
   const rows = existing.map((p) => [p.prepared.contentHash, new JsonText(p.prepared.originalJson)]);
   // jsonb equality is semantic (key order and spacing don't matter): a resent item compares equal.
   const found = await tx.execute<{ id: string; content_hash: string; status: string; same: boolean }>(sql`
-    select r.id, r.content_hash, r.status, coalesce(s.original = x.original, false) as same
+    select r.id, r.content_hash, r.status, coalesce(s.original::jsonb = x.original, false) as same
     from unnest(${toArrayLiteral(rows, 0)}::text[], ${toArrayLiteral(rows, 1)}::jsonb[]) as x(hash, original)
     join rollouts r on r.workspace_id = ${target.workspaceId} and r.content_hash = x.hash
     left join rollout_sources s on s.rollout_id = r.id

@@ -35,6 +35,25 @@ describe("the ingest gate's lull", () => {
     await writing;
   });
 
+  it("lets background waiters go on one at a time, in turn, while batches keep coming", async () => {
+    const gate = createIngestGate({ maxActive: 1, maxWaiting: 0 });
+    let finish = () => {};
+    const writing = gate.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const order: string[] = [];
+    const waiters = ["first", "second", "third"].map((name) =>
+      gate.waitForLull({ maxWaitMs: 150 }).then(() => order.push(name)),
+    );
+    await waiters[0];
+    // The first went on alone: the others wait for their own turns.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(["first"]);
+    await Promise.all(waiters);
+    expect(order).toEqual(["first", "second", "third"]);
+    expect(gate.active).toBe(1);
+    finish();
+    await writing;
+  });
+
   it("stops waiting when the job is cancelled", async () => {
     const gate = createIngestGate({ maxActive: 1, maxWaiting: 0 });
     let finish = () => {};

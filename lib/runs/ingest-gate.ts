@@ -8,15 +8,18 @@ import { AppError } from "@/lib/errors";
 
 // Live appends also come first for the background work of the same process: search indexing and
 // scanning cost more database time than storing the rollouts (bench/ingest.ts), so between their
-// batches they wait for a lull in appends, at most MAX_YIELD_MS, which keeps them going (slower)
-// under a steady stream and lets them catch up between a trainer's steps.
+// batches they wait for a lull in appends. Under a steady stream they take turns instead: one
+// background batch may start every MAX_YIELD_MS (the one that has waited longest), so they keep going,
+// slower, without several heavy batches landing on the database at once beside the appends (that
+// is what made the slowest appends slow), and they catch up between a trainer's steps.
 
 export type IngestGate = {
   /** Runs `work` when a writer is free; throws `rate_limited` when the line is full. */
   run<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Resolves once no batch has been written for LULL_MS, or after `maxWaitMs` at most (or at once
-   * when `signal` aborts). Background work calls it between its batches.
+   * Resolves once no batch has been written for LULL_MS, or at the waiter's turn while batches keep
+   * coming: waiters take turns in the order they came, one every `maxWaitMs` (or at once when
+   * `signal` aborts). Background work calls it before each of its batches.
    */
   waitForLull(options?: { maxWaitMs?: number; signal?: AbortSignal }): Promise<void>;
   readonly active: number;
@@ -26,7 +29,7 @@ export type IngestGate = {
 export const RETRY_AFTER_SECONDS = 1;
 /** How long appends must pause before background work goes on at full speed. */
 export const LULL_MS = 250;
-/** The longest background work waits between two of its batches while appends keep coming. */
+/** While appends keep coming, one background batch may start this often (the longest waiting first). */
 export const MAX_YIELD_MS = 2_000;
 const LULL_POLL_MS = 50;
 
@@ -41,6 +44,10 @@ export function createIngestGate({ maxActive, maxWaiting }: { maxActive: number;
     else if (--active === 0) idleSince = Date.now();
   };
   const isLull = () => active === 0 && Date.now() - idleSince >= LULL_MS;
+  /** Background waiters in the order they came; the first takes the next turn. */
+  const turns: object[] = [];
+  /** When a waiter last went on while appends kept coming (0: never). */
+  let lastTurnAt = 0;
   const gate: IngestGate = {
     get active() {
       return active;
@@ -62,9 +69,24 @@ export function createIngestGate({ maxActive, maxWaiting }: { maxActive: number;
       }
     },
     async waitForLull({ maxWaitMs = MAX_YIELD_MS, signal } = {}) {
+      if (isLull()) return;
+      const me = {};
+      turns.push(me);
       const started = Date.now();
-      while (!isLull() && !signal?.aborted && Date.now() - started < maxWaitMs) {
-        await new Promise<void>((resolve) => setTimeout(resolve, LULL_POLL_MS).unref());
+      const isMyTurn = () => {
+        const now = Date.now();
+        return turns[0] === me && now - started >= maxWaitMs && now - lastTurnAt >= maxWaitMs;
+      };
+      try {
+        while (!isLull() && !signal?.aborted) {
+          if (isMyTurn()) {
+            lastTurnAt = Date.now();
+            return;
+          }
+          await new Promise<void>((resolve) => setTimeout(resolve, LULL_POLL_MS).unref());
+        }
+      } finally {
+        turns.splice(turns.indexOf(me), 1);
       }
     },
   };

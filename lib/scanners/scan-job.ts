@@ -9,6 +9,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
 import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
+import { yieldToSearchIndexing } from "@/lib/search/search-index-job";
 import { requestLlmScanning } from "./llm/llm-scan-job";
 import { needsScanSql, scanAllPendingRollouts } from "./scan-rollouts";
 
@@ -54,7 +55,11 @@ export const scanJob = defineJobKind({
       rolloutIds,
       signal,
       onBatch: (batch) => progress.addDone(batch.scanned),
-      beforeBatch: () => yieldToLiveIngest(signal),
+      beforeBatch: async () => {
+        await yieldToLiveIngest(signal);
+        // New rollouts become searchable first; the scan follows (see yieldToSearchIndexing).
+        await yieldToSearchIndexing(workspaceId, signal);
+      },
     });
     // The deployed LLM scanner follows up on what arrived (after the deterministic hits it takes as hints).
     if (total.scanned > 0 && !signal.aborted) await requestLlmScanning(ctx);

@@ -115,6 +115,30 @@ describe("the search indexer", () => {
     expect(rows[0]).toEqual({ n: 60, distinct: 60 });
   });
 
+  it("holds the second indexer back while only one may run, and lets it go on once the first is done", async () => {
+    const { workspace, run } = await setup();
+    for (let i = 0; i < 3; i++) {
+      await createTestRollout({
+        workspaceId: workspace.id,
+        runId: run.id,
+        isSearchIndexed: false,
+        messages: conversation(5, () => `held${i}`),
+      });
+    }
+    let asked = 0;
+    const total = await indexAllPendingRollouts({
+      workspaceId: workspace.id,
+      messageBudget: 5,
+      workersNow: async () => {
+        asked++;
+        return 1;
+      },
+    });
+    expect(total).toEqual({ rollouts: 3, messages: 15 });
+    expect(asked).toBeGreaterThan(0);
+    expect(await countPendingRollouts(workspace.id)).toBe(0);
+  });
+
   it("drops a rollout's search rows with the rollout", async () => {
     const { workspace, run } = await setup();
     const doomed = await createTestRollout({ workspaceId: workspace.id, runId: run.id });

@@ -11,6 +11,12 @@ import { messageDocument } from "./text-search";
 export const DEFAULT_MESSAGE_BUDGET = 4_000;
 /** Rollouts considered per batch; the message budget usually cuts the batch shorter. */
 const CANDIDATE_ROLLOUTS = 200;
+/**
+ * Memory for the batch's GIN insertion, which merges the index's pending list when it fills: the
+ * default 4 MB makes it merge in small rounds (inserting the import bench's 104,000 messages took
+ * 3.8 s of CPU with 4 MB, 2.6 s with 64 MB). An upper bound for this transaction, not an allocation.
+ */
+const INDEX_WORK_MEM = "64MB";
 
 export type IndexedBatch = { rollouts: number; messages: number };
 
@@ -28,6 +34,7 @@ export async function indexPendingRollouts({
   workspaceId?: string;
 } = {}): Promise<IndexedBatch> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${INDEX_WORK_MEM}'`));
     const inWorkspace = workspaceId ? sql`and workspace_id = ${workspaceId}` : sql``;
     // NO KEY UPDATE: labels and other rows referencing a rollout may still be written meanwhile.
     const candidates = await tx.execute<{ id: string; message_count: number }>(sql`
@@ -91,6 +98,9 @@ export const INDEX_WORKERS = 2;
 /** A batch that found nothing pending. */
 export const isEmptyBatch = (batch: IndexedBatch) => batch.rollouts === 0 && batch.messages === 0;
 
+/** How often a worker held back by `workersNow` asks again. */
+const HELD_BACK_POLL_MS = 500;
+
 /** Indexes until nothing is pending, with INDEX_WORKERS batches at a time; returns the totals. */
 export async function indexAllPendingRollouts({
   messageBudget,
@@ -98,6 +108,7 @@ export async function indexAllPendingRollouts({
   signal,
   onBatch,
   beforeBatch,
+  workersNow,
 }: {
   messageBudget?: number;
   workspaceId?: string;
@@ -106,21 +117,50 @@ export async function indexAllPendingRollouts({
   onBatch?: (batch: IndexedBatch, total: IndexedBatch) => void;
   /** Awaited before each batch (the search-index job gives way to live appends there). */
   beforeBatch?: () => Promise<void>;
+  /**
+   * How many of the INDEX_WORKERS may run batches now (all when omitted). The others wait, asking
+   * again every HELD_BACK_POLL_MS, and go on when allowed or once every worker before them is done.
+   */
+  workersNow?: () => Promise<number>;
 } = {}): Promise<IndexedBatch> {
   const total: IndexedBatch = { rollouts: 0, messages: 0 };
-  const worker = async () => {
-    for (;;) {
-      await beforeBatch?.();
-      if (signal?.aborted) return;
-      const batch = await indexPendingRollouts({ messageBudget, workspaceId });
-      if (isEmptyBatch(batch)) return;
-      total.rollouts += batch.rollouts;
-      total.messages += batch.messages;
-      onBatch?.(batch, total);
+  const isRunning = Array.from({ length: INDEX_WORKERS }, () => true);
+  const isHeldBack = async (rank: number) =>
+    workersNow !== undefined &&
+    !signal?.aborted &&
+    isRunning.slice(0, rank).some(Boolean) &&
+    rank >= (await workersNow());
+  const worker = async (rank: number) => {
+    try {
+      for (;;) {
+        await beforeBatch?.();
+        while (await isHeldBack(rank)) await pause(HELD_BACK_POLL_MS, signal);
+        if (signal?.aborted) return;
+        const batch = await indexPendingRollouts({ messageBudget, workspaceId });
+        if (isEmptyBatch(batch)) return;
+        total.rollouts += batch.rollouts;
+        total.messages += batch.messages;
+        onBatch?.(batch, total);
+      }
+    } finally {
+      isRunning[rank] = false;
     }
   };
-  await Promise.all(Array.from({ length: INDEX_WORKERS }, worker));
+  await Promise.all(Array.from({ length: INDEX_WORKERS }, (_, rank) => worker(rank)));
   return total;
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
 }
 
 /** Rollouts of a workspace whose messages are not searchable yet. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { ANALYZE_AFTER_ROWS, analyzeTables } from "@/db/analyze";
 import { db, hasSingleConnection } from "@/db/client";
@@ -6,13 +7,23 @@ import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { STALE_AFTER_MS } from "@/lib/jobs/timing";
 import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
-import { countPendingRollouts, DEFAULT_MESSAGE_BUDGET, indexAllPendingRollouts } from "./index-rollouts";
+import {
+  countPendingRollouts,
+  DEFAULT_MESSAGE_BUDGET,
+  INDEX_WORKERS,
+  indexAllPendingRollouts,
+  pause,
+} from "./index-rollouts";
 
 // Search indexing as a job: makes a workspace's imported rollouts searchable, batch after batch,
 // then refreshes the statistics of the tables it filled. Idempotent: each batch claims unindexed
 // rollouts with SKIP LOCKED and marks them indexed in the same transaction, so a job that runs
 // again (after a crash, or a second delivery) continues where the first stopped.
+
+/** The import job's kind (lib/imports/import-job.ts, which imports this module). */
+const IMPORT_JOB_KIND = "import";
 
 /** Batches stay small on the embedded database, whose one connection the web requests share. */
 const SINGLE_CONNECTION_MESSAGE_BUDGET = 1_000;
@@ -34,6 +45,9 @@ export const searchIndexJob = defineJobKind({
       signal,
       onBatch: (batch) => progress.addDone(batch.rollouts),
       beforeBatch: () => yieldToLiveIngest(signal),
+      // One indexer while the workspace imports, so the import keeps the CPU it needs (#16: an
+      // import ≥ 0.5× a COPY); both once it ends.
+      workersNow: async () => ((await isJobRunning(workspaceId, IMPORT_JOB_KIND)) ? 1 : INDEX_WORKERS),
     });
     if (signal.aborted) return indexed;
     if (indexed.messages >= ANALYZE_AFTER_ROWS) await analyzeTables(db, ["message_search", "rollouts"]);
@@ -47,4 +61,33 @@ export const searchIndexJob = defineJobKind({
  */
 export async function requestSearchIndexing(ctx: Ctx): Promise<Job> {
   return enqueueJob({ ctx, kind: searchIndexJob, payload: {}, key: "search-index" });
+}
+
+/** The longest other background work waits for search indexing between two of its batches. */
+const MAX_INDEXING_YIELD_MS = 30_000;
+const INDEXING_POLL_MS = 250;
+
+/** A job of this kind runs for the workspace now (its worker's heartbeat is alive). */
+async function isJobRunning(workspaceId: string, kind: string): Promise<boolean> {
+  const [row] = await db.execute<{ running: boolean }>(sql`
+    select exists (
+      select 1 from jobs where workspace_id = ${workspaceId} and kind = ${kind} and status = 'running'
+      and heartbeat_at > now() - make_interval(secs => ${STALE_AFTER_MS / 1000})
+    ) as running`);
+  return Boolean(row.running);
+}
+
+/**
+ * Other background work over new rollouts (the reward-hack scan) gives way to the workspace's search
+ * indexing: resolves once no search-index job of the workspace is running (with a live heartbeat),
+ * after MAX_INDEXING_YIELD_MS at most, or at once when `signal` aborts. Both are CPU-bound on the
+ * same database; run side by side, they made an import's rollouts searchable later (bench/import.ts),
+ * while a scan that starts a few seconds later costs nobody anything.
+ */
+export async function yieldToSearchIndexing(workspaceId: string, signal?: AbortSignal): Promise<void> {
+  const deadline = Date.now() + MAX_INDEXING_YIELD_MS;
+  while (!signal?.aborted && Date.now() < deadline) {
+    if (!(await isJobRunning(workspaceId, searchIndexJob.kind))) return;
+    await pause(INDEXING_POLL_MS, signal);
+  }
 }
