@@ -15,7 +15,12 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   ingest: () => runIngestBenchmark(parseIngestOptions(options)),
   jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
-  search: () => runSearchBenchmark(),
+  search: () =>
+    runSearchBenchmark({
+      keep: options.includes("--keep"),
+      reseed: options.includes("--reseed"),
+      port: optionValue("--port"),
+    }),
   report: () => runReportBenchmark(),
   cli: () => runCliBenchmark(),
   coverage: () => runCoverageBenchmark(options),
@@ -25,9 +30,13 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
 
 const args = process.argv.slice(2);
 // Options (--x, and the value after an option that takes one) go to the benchmarks; the rest name benchmarks.
-const VALUED = new Set(["--set", "--provider-url", "--model", "--api-key"]);
+const VALUED = new Set(["--set", "--provider-url", "--model", "--api-key", "--port"]);
 const options = args.filter((a, i) => a.startsWith("--") || VALUED.has(args[i - 1] ?? ""));
 const selected = args.filter((a) => !options.includes(a));
+function optionValue(name: string): number | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 && args[at + 1] ? Number(args[at + 1]) : undefined;
+}
 for (const name of selected.length ? selected : Object.keys(BENCHMARKS)) {
   const run = BENCHMARKS[name];
   if (!run) {

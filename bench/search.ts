@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import postgres from "postgres";
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
@@ -24,13 +26,32 @@ const percentile = (sorted: number[], p: number) =>
 
 type Ask = (q: string) => Promise<{ ms: number; hits: number }>;
 
-async function measure(ask: Ask, rounds: number) {
+/** CPU time (ms) of a process and its children, from /proc (Linux; 0 elsewhere). */
+function readProcessCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime, stime, cutime, cstime (fields 14-17), in clock ticks of 10 ms.
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) used so far by the studio server and the database's backends. */
+type CpuMeter = () => Promise<{ server: number; database: Map<number, number> }>;
+
+/** Backend CPU used between two readings (a backend that started in between counts from zero). */
+const sumBackendCpu = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
   const all = Object.values(QUERIES).flat();
   for (const q of all) await ask(q); // warm-up: connection pool, page cache
   const byKind: Record<string, { p50: number; p95: number }> = {};
   for (const [kind, queries] of Object.entries(QUERIES)) {
     const times: number[] = [];
     const perQuery: string[] = [];
+    const cpuBefore = await cpu();
     for (const q of queries) {
       const mine: number[] = [];
       for (let round = 0; round < rounds; round += 1) mine.push((await ask(q)).ms);
@@ -38,11 +59,14 @@ async function measure(ask: Ask, rounds: number) {
       mine.sort((a, b) => a - b);
       perQuery.push(`${q} ${percentile(mine, 50).toFixed(0)}/${percentile(mine, 95).toFixed(0)}`);
     }
+    const cpuAfter = await cpu();
     times.sort((a, b) => a - b);
     byKind[kind] = { p50: percentile(times, 50), p95: percentile(times, 95) };
+    const perRequest = (ms: number) => (ms / times.length).toFixed(0);
     console.log(
       `  ${kind.padEnd(7)} p50 ${byKind[kind].p50.toFixed(1).padStart(6)} ms  p95 ${byKind[kind].p95.toFixed(1).padStart(6)} ms` +
-        `  (${times.length} requests; per query p50/p95 ms: ${perQuery.join(" · ")})`,
+        `  CPU/request: server ${perRequest(cpuAfter.server - cpuBefore.server)} ms, postgres ${perRequest(sumBackendCpu(cpuBefore.database, cpuAfter.database))} ms` +
+        `  (${times.length} requests, ${loadAverage()}; per query p50/p95 ms: ${perQuery.join(" · ")})`,
     );
   }
   return byKind;
@@ -59,29 +83,117 @@ async function printFrequencies(sql: postgres.Sql, total: number) {
   console.log(`messages matching: ${shares.join(" · ")}`);
 }
 
+/** The seeded database `--keep` keeps between runs (a template: each run measures a fresh copy). */
+const KEPT_DATABASE = "studio_bench_search_kept_test";
+
+const loadAverage = () => `load average ${os.loadavg()[0].toFixed(1)}`;
+
+const withDatabase = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Seeds and indexes a database for the benchmark (no ANALYZE): about 5 minutes at 1M messages. */
+async function seedSearchDatabase(
+  url: string,
+  { rollouts, perRollout }: { rollouts: number; perRollout: number },
+) {
+  const total = rollouts * perRollout;
+  const connection = connectDatabase({ url });
+  await migrateDatabase(connection);
+  await connection.close();
+  runStudioCli(url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const seeded = performance.now();
+    await insertRealisticSearchCorpus(sql, { ...(await insertRun(sql, "bench")), rollouts, perRollout });
+    console.log(
+      `seeded ${total.toLocaleString("en-US")} messages in ${((performance.now() - seeded) / 1000).toFixed(0)} s (${loadAverage()})`,
+    );
+  } finally {
+    await sql.end();
+  }
+  // The search indexer's work, through the CLI as a user would run it after a big import.
+  const indexing = performance.now();
+  runStudioCli(url, ["index", "--quiet"]);
+  const indexSeconds = (performance.now() - indexing) / 1000;
+  console.log(
+    `indexed for search in ${indexSeconds.toFixed(0)} s (${Math.round(total / indexSeconds).toLocaleString("en-US")} messages/s, ${loadAverage()})`,
+  );
+  return indexSeconds;
+}
+
+/**
+ * The database a run measures. By default a new one, seeded and dropped afterwards. With `keep`,
+ * the seeded database is kept as a template (KEPT_DATABASE, seeded on the first run or with
+ * `reseed`) and each run measures a copy of it, so every run starts without table statistics.
+ */
+async function prepareDatabase(options: {
+  rollouts: number;
+  perRollout: number;
+  keep: boolean;
+  reseed: boolean;
+}) {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL;
+  if (!options.keep) {
+    const database = await createTestDatabase(serverUrl, "studio_bench_search");
+    const indexSeconds = await seedSearchDatabase(database.url, options);
+    return { ...database, indexSeconds };
+  }
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [kept] = await admin`select 1 from pg_database where datname = ${KEPT_DATABASE}`;
+    let indexSeconds: number | null = null;
+    if (!kept || options.reseed) {
+      await admin.unsafe(`drop database if exists "${KEPT_DATABASE}" with (force)`);
+      await admin.unsafe(`create database "${KEPT_DATABASE}"`);
+      indexSeconds = await seedSearchDatabase(withDatabase(serverUrl, KEPT_DATABASE), options);
+    } else {
+      console.log(`reusing the seeded database ${KEPT_DATABASE} (--reseed seeds it again)`);
+    }
+    const copy = `${KEPT_DATABASE.replace(/_test$/, "")}_copy_test`;
+    await admin.unsafe(`drop database if exists "${copy}" with (force)`);
+    await admin.unsafe(`create database "${copy}" template "${KEPT_DATABASE}" strategy file_copy`);
+    return {
+      url: withDatabase(serverUrl, copy),
+      indexSeconds,
+      async drop() {
+        const again = postgres(serverUrl, { max: 1, onnotice: () => {} });
+        try {
+          await again.unsafe(`drop database if exists "${copy}" with (force)`);
+        } finally {
+          await again.end();
+        }
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function runSearchBenchmark({
   rollouts = 500,
   perRollout = 2_000,
   rounds = 10,
   port = 3392,
+  keep = false,
+  reseed = false,
 }: {
   rollouts?: number;
   perRollout?: number;
   rounds?: number;
   port?: number;
+  /** Keep the seeded database between runs (`npm run bench -- search --keep`). */
+  keep?: boolean;
+  /** With `keep`: seed it again (after a change to the corpus or the indexer). */
+  reseed?: boolean;
 } = {}) {
   const total = rollouts * perRollout;
   console.log(
     `\n## Search: full text over ${total.toLocaleString("en-US")} messages (${rollouts} rollouts × ${perRollout}) through the API`,
   );
-  const database = await createTestDatabase(
-    process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_SERVER_URL,
-    "studio_bench_search",
-  );
-  const connection = connectDatabase({ url: database.url });
-  await migrateDatabase(connection);
-  await connection.close();
-  runStudioCli(database.url, ["workspace", "create", "--slug", "bench", "--name", "Bench"]);
+  const database = await prepareDatabase({ rollouts, perRollout, keep, reseed });
   const key = runStudioCli(database.url, [
     "api-key",
     "create",
@@ -93,18 +205,7 @@ export async function runSearchBenchmark({
     "bench",
   ]);
   const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-  const seeded = performance.now();
-  await insertRealisticSearchCorpus(sql, { ...(await insertRun(sql, "bench")), rollouts, perRollout });
-  console.log(
-    `seeded ${total.toLocaleString("en-US")} messages in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
-  );
-  // The search indexer's work, through the CLI as a user would run it after a big import.
-  const indexing = performance.now();
-  runStudioCli(database.url, ["index", "--quiet"]);
-  const indexSeconds = (performance.now() - indexing) / 1000;
-  console.log(
-    `indexed for search in ${indexSeconds.toFixed(0)} s (${Math.round(total / indexSeconds).toLocaleString("en-US")} messages/s)`,
-  );
+  const indexSeconds = database.indexSeconds;
   await printFrequencies(sql, total);
   const server = await startStudioServer({ databaseUrl: database.url, port });
   try {
@@ -117,11 +218,20 @@ export async function runSearchBenchmark({
       if (!response.ok) throw new Error(`search "${q}" failed: ${response.status} ${JSON.stringify(body)}`);
       return { ms: performance.now() - started, hits: body.items?.length ?? 0 };
     };
-    console.log("without table statistics (nothing has run ANALYZE):");
-    const cold = await measure(ask, rounds);
+    // Backends of the measured database (the server's pool), read from this host's /proc.
+    const cpu: CpuMeter = async () => {
+      const backends = await sql<{ pid: number }[]>`select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`;
+      return {
+        server: server.pid ? readProcessCpuMs(server.pid) : 0,
+        database: new Map(backends.map((b) => [b.pid, readProcessCpuMs(b.pid)])),
+      };
+    };
+    console.log(`without table statistics (nothing has run ANALYZE; ${loadAverage()}):`);
+    const cold = await measure(ask, rounds, cpu);
     await sql`analyze`;
-    console.log("after ANALYZE:");
-    const analyzed = await measure(ask, rounds);
+    console.log(`after ANALYZE (${loadAverage()}):`);
+    const analyzed = await measure(ask, rounds, cpu);
     return { cold, analyzed, indexSeconds };
   } finally {
     await sql.end();

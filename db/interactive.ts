@@ -38,20 +38,25 @@ export async function runInteractive<T>(
   const canCancel = getDatabase().mode === "postgres";
   try {
     return await db.transaction(async (tx) => {
-      const [session] = await tx.execute<{ pid: number }>(sql`select
+      // Sent now (`then` runs a Drizzle query) without waiting for its answer: the work's first
+      // statement follows it on the same connection (pipelined), one round trip instead of two.
+      const session = tx
+        .execute<{ pid: number }>(sql`select
         set_config('statement_timeout', ${String(timeoutMs)}, true),
         set_config('plan_cache_mode', 'force_custom_plan', true),
         set_config('jit', 'off', true),
         set_config('max_parallel_workers_per_gather', '0', true),
-        pg_backend_pid() as pid`);
+        pg_backend_pid() as pid`)
+        .then(([row]) => Number(row.pid));
       let cancelling: Promise<unknown> | null = null;
       const cancel = () => {
         // From another pooled connection; awaited below before this connection is released.
-        cancelling = db.execute(sql`select pg_cancel_backend(${Number(session.pid)})`).catch(() => {});
+        cancelling = session.then((pid) => db.execute(sql`select pg_cancel_backend(${pid})`)).catch(() => {});
       };
       if (canCancel) signal?.addEventListener("abort", cancel, { once: true });
       try {
-        return await work(tx);
+        const [result] = await Promise.all([work(tx), session]);
+        return result;
       } finally {
         signal?.removeEventListener("abort", cancel);
         await cancelling;

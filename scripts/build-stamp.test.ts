@@ -53,6 +53,13 @@ describe("the build stamp", () => {
     expect(isBuildCurrent(root)).toBe(true);
   });
 
+  it("changes when a database module the app imports changes, such as db/interactive.ts", () => {
+    write("db/interactive.ts", "export const timeout = 1;\n");
+    markBuilt();
+    write("db/interactive.ts", "export const timeout = 2;\n");
+    expect(isBuildCurrent(root)).toBe(false);
+  });
+
   it("changes when a source's content changes, or a source is added, renamed or removed", () => {
     const before = computeBuildStamp(root);
     write("lib/rollouts/format.ts", "export const x = 2;\n");

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import {
   environments,
@@ -22,7 +22,7 @@ import { runJudging } from "@/lib/judges/run-judging";
 import { createJudgeFixture } from "@/lib/judges/testing/judge-fixture";
 import { answerAsJudge } from "@/lib/judges/testing/judge-responder";
 import { submitLabel } from "@/lib/labels/submit-label";
-import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
+import { startStandInForFile } from "@/lib/providers/testing/stand-in-for-file";
 import { createTestRollout } from "@/lib/rollouts/testing/factories";
 import { getSandboxSupport } from "@/lib/sandbox";
 import { freezeSnapshot, hashSnapshot } from "@/lib/versions/freeze-snapshot";
@@ -35,15 +35,7 @@ import { startCorpusReplay } from "./start-corpus-replay";
 // test scripts through the exported grader in the bubblewrap sandbox. A judge deployment replays the
 // corpus by itself, comparing the new judge with the one it replaced.
 
-let standIn: StandInProvider;
-beforeAll(async () => {
-  standIn = await startStandInProvider();
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.requests.length = 0;
-  standIn.respondWith((request) => answerAsJudge(request));
-});
+const standIn = startStandInForFile((request) => answerAsJudge(request));
 
 const SCRIPT = "import sys\nsys.exit(0 if '42' in open(sys.argv[1]).read() else 1)\n";
 

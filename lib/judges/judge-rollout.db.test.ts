@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { judgments, rubricCriteria } from "@/db/schema";
 import { createProvider } from "@/lib/providers/save-provider";
-import { reply, type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
+import { startStandInForFile } from "@/lib/providers/testing/stand-in-for-file";
+import { reply } from "@/lib/providers/testing/stand-in-provider";
 import { uniqueSuffix } from "@/lib/testing/factories";
 import { createJudge } from "./create-judge";
 import { loadVersionProviders } from "./judge-call";
@@ -12,15 +13,7 @@ import { ensureCurrentVersion } from "./judge-versions";
 import { createJudgeFixture } from "./testing/judge-fixture";
 import { answerAsJudge } from "./testing/judge-responder";
 
-let standIn: StandInProvider;
-beforeAll(async () => {
-  standIn = await startStandInProvider();
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.requests.length = 0;
-  standIn.respondWith((request) => answerAsJudge(request));
-});
+const standIn = startStandInForFile((request) => answerAsJudge(request));
 
 async function setupJudge(panel: string[] = []) {
   const fixture = await createJudgeFixture(standIn);

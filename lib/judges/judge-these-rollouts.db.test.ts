@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { judges, judgments, queueAssignments, queueItems } from "@/db/schema";
 import { runJobHere } from "@/lib/jobs";
 import { getJob } from "@/lib/jobs/queries";
-import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
+import { startStandInForFile } from "@/lib/providers/testing/stand-in-for-file";
 import { createQueue } from "@/lib/queues/create-queue";
 import { createTestEnvironment } from "@/lib/rollouts/testing/factories";
 import { createJudge } from "./create-judge";
@@ -18,15 +18,7 @@ import { answerAsJudge } from "./testing/judge-responder";
 // tokens and cost so far on the job; then rollouts where the judge contradicts the reward reach a
 // "judge disagreements" review queue by themselves.
 
-let standIn: StandInProvider;
-beforeAll(async () => {
-  standIn = await startStandInProvider();
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.requests.length = 0;
-  standIn.respondWith((request) => answerAsJudge(request));
-});
+const standIn = startStandInForFile((request) => answerAsJudge(request));
 
 async function setUp() {
   const fixture = await createJudgeFixture(standIn);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { rubrics } from "@/db/schema";
-import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
+import { startStandInForFile } from "@/lib/providers/testing/stand-in-for-file";
 import { createTestEnvironment } from "@/lib/rollouts/testing/factories";
 import { createJudge } from "./create-judge";
 import { createJudgeFixture } from "./testing/judge-fixture";
@@ -11,15 +11,7 @@ import { tryJudge } from "./try-judge";
 // "Try the judge" from the rubric editor grades the rubric as edited, unsaved: the criteria sent
 // are the draft's (the judge's rules applied), and a draft that is not a valid rubric is refused.
 
-let standIn: StandInProvider;
-beforeAll(async () => {
-  standIn = await startStandInProvider();
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.requests.length = 0;
-  standIn.respondWith((request) => answerAsJudge(request));
-});
+const standIn = startStandInForFile((request) => answerAsJudge(request));
 
 async function setup(criteria: "all" | string[] = "all") {
   const fixture = await createJudgeFixture(standIn);

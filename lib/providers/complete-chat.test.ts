@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { completeChat, computeCost } from "./complete-chat";
 import { ProviderError } from "./provider-error";
-import { reply, type StandInProvider, startStandInProvider } from "./testing/stand-in-provider";
+import { startStandInForFile } from "./testing/stand-in-for-file";
+import { reply } from "./testing/stand-in-provider";
 
-let standIn: StandInProvider;
-beforeAll(async () => {
-  standIn = await startStandInProvider();
-});
-afterAll(() => standIn.close());
-beforeEach(() => {
-  standIn.requests.length = 0;
-  standIn.respondWith(() => reply.text("OK"));
-});
+const standIn = startStandInForFile(() => reply.text("OK"));
 
 const ask = { messages: [{ role: "user" as const, content: "Grade this." }] };
 

@@ -244,6 +244,31 @@ describe("listRollouts: full-text search", () => {
     expect(await countRollouts({ ctx, input: { q: "parser" } })).toEqual({ count: 1, isCapped: false });
     expect((await listRollouts({ ctx, input: {} })).items.every((i) => i.snippet === null)).toBe(true);
   });
+  it("marks a searched word in the snippet even when the other words are far from it", async () => {
+    const ctx = await createContext();
+    const run = await createTestRun({ workspaceId: ctx.workspace.id });
+    // A long tool output: "wombat" 60 lines in, "platypus" 4,000 characters later (beyond the
+    // snippet's window, which starts 300 characters before the first searched word).
+    const lines = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `line${from + i} ok`).join("\n");
+    const rollout = await createTestRollout({
+      workspaceId: ctx.workspace.id,
+      runId: run.id,
+      messages: [
+        { role: "user", text: "Run the suite." },
+        {
+          role: "tool",
+          text: `${lines(0, 60)}\ncollected wombat results\n${lines(60, 400)}\nplatypus summary`,
+        },
+      ],
+    });
+    const page = await listRollouts({ ctx, input: { q: "wombat platypus" } });
+    expect(page.items.map((i) => i.id)).toEqual([rollout.id]);
+    const snippet = page.items[0].snippet!;
+    expect(snippet.messageIndex).toBe(1);
+    expect(snippet.segments.filter((s) => s.isMatch).map((s) => s.text)).toEqual(["wombat"]);
+  });
+
   it("finds words inside paths and identifiers, such as answer_key.json", async () => {
     const ctx = await createContext();
     const run = await createTestRun({ workspaceId: ctx.workspace.id });

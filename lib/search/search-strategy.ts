@@ -110,13 +110,19 @@ export async function sampleSearch(
 
 /** The sampling query of sampleSearch (tests EXPLAIN it). */
 export function selectSearchSample(workspaceId: string, q: string): SQL {
+  // Each sampled row's tsvector is checked once where one check answers both counts: its match (the
+  // workspace's rows) is also whether it is a GIN candidate, unless the query holds a phrase.
+  // `offset 0` keeps the subquery's columns computed once instead of copied into each use.
+  const hasPhrase = sql`(${toTsQuery(q)}::text ~ '<(-|[0-9]+)>')`;
   return sql`select ${SAMPLE_PERCENT} as percent,
-      count(*) filter (where ${messageSearch.workspaceId} = ${workspaceId})::int as workspace_sampled,
-      count(*) filter (where ${messageSearch.workspaceId} = ${workspaceId}
-        and ${messageSearch.search} @@ ${toTsQuery(q)})::int as workspace_matching,
-      count(*) filter (where ${messageSearch.search} @@ ${toGinCandidateQuery(q)})::int as candidates,
-      ${toTsQuery(q)}::text ~ '<(-|[0-9]+)>' as has_phrase
-    from ${messageSearch} tablesample system (${SAMPLE_PERCENT}) repeatable (16)`;
+      count(*) filter (where s.mine)::int as workspace_sampled,
+      count(*) filter (where s.mine and s.hit)::int as workspace_matching,
+      count(*) filter (where case when ${hasPhrase} then s.search @@ ${toGinCandidateQuery(q)}
+        else coalesce(s.hit, s.search @@ ${toTsQuery(q)}) end)::int as candidates,
+      ${hasPhrase} as has_phrase
+    from (select ms.workspace_id = ${workspaceId} as mine, ms.search,
+        case when ms.workspace_id = ${workspaceId} then ms.search @@ ${toTsQuery(q)} end as hit
+      from ${messageSearch} as ms tablesample system (${SAMPLE_PERCENT}) repeatable (16) offset 0) as s`;
 }
 
 export async function chooseSearchStrategy(
