@@ -96,12 +96,14 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-/** `--rollouts=N`, `--clients=N`, `--batch=N`, `--port=N` of `npm run bench -- ingest`. */
+/** `--rollouts=N`, `--clients=N`, `--batch=N`, `--port=N` (or `--port N`) of `npm run bench -- ingest`. */
 export function parseIngestOptions(args: string[]) {
   const read = (name: string) => {
-    const arg = args.find((a) => a.startsWith(`--${name}=`));
-    if (!arg) return undefined;
-    const value = Number(arg.slice(name.length + 3));
+    // `--name=N` or `--name N` (bench/run.ts passes the value after a VALUED option along).
+    const at = args.indexOf(`--${name}`);
+    const arg = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+    if (arg === undefined) return undefined;
+    const value = Number(arg);
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
     return value;
   };

@@ -30,7 +30,16 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
 
 const args = process.argv.slice(2);
 // Options (--x, and the value after an option that takes one) go to the benchmarks; the rest name benchmarks.
-const VALUED = new Set(["--set", "--provider-url", "--model", "--api-key", "--port"]);
+const VALUED = new Set([
+  "--set",
+  "--provider-url",
+  "--model",
+  "--api-key",
+  "--port",
+  "--rollouts",
+  "--clients",
+  "--batch",
+]);
 const options = args.filter((a, i) => a.startsWith("--") || VALUED.has(args[i - 1] ?? ""));
 const selected = args.filter((a) => !options.includes(a));
 function optionValue(name: string): number | undefined {
