@@ -6,8 +6,8 @@ import path from "node:path";
 import postgres from "postgres";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
 import { buildCli } from "../scripts/build-cli";
-import { processCpuSeconds, trackBackendCpu } from "./cpu-time";
 import { writeOpenAiJsonl } from "./generate-openai";
+import { createPostgresCpuMeter, loadAverage, processCpuSeconds } from "./process-usage";
 
 // Import benchmark (issues #3 and #16): `studio import` of a generated OpenAI JSONL file (agentic
 // transcripts, ~26 messages with tool calls each) into a real Postgres while the studio's background
@@ -21,12 +21,6 @@ import { writeOpenAiJsonl } from "./generate-openai";
 // Goal (#16): ≥ 0.5× for import, ≥ 0.33× to searchable.
 
 const MB = 1024 * 1024;
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(" ");
-
 type Timed = { seconds: number; cpuSeconds: number };
 
 async function copyIntoJsonb(serverUrl: string, file: string): Promise<Timed> {
@@ -123,8 +117,8 @@ export async function runImportBenchmark({
       try {
         const loadBefore = loadAverage();
         const copyBefore = await copyIntoJsonb(serverUrl, file);
-        const backends = trackBackendCpu(sql, ourDbName);
-        await backends.read(); // the backends already there (the worker's) count from here
+        // The backends already there (the worker's) count from here.
+        const backends = createPostgresCpuMeter(ourDbName);
         const workerCpuBefore = processCpuSeconds(worker.pid) ?? 0;
         const started = performance.now();
         const summary = await runStudio(
@@ -134,11 +128,12 @@ export async function runImportBenchmark({
           usageFile,
         );
         const importSeconds = (performance.now() - started) / 1000;
-        const backendCpuImport = await backends.read();
+        const backendCpuImport = backends.read();
         const workerCpuImport = (processCpuSeconds(worker.pid) ?? 0) - workerCpuBefore;
         await waitUntilSearchable(sql, Date.now() + 30 * 60_000);
         const searchableSeconds = (performance.now() - started) / 1000;
-        const backendCpuSearchable = await backends.stop();
+        const backendCpuSearchable = backends.read();
+        backends.stop();
         const workerCpuSearchable = (processCpuSeconds(worker.pid) ?? 0) - workerCpuBefore;
         const copyAfter = await copyIntoJsonb(serverUrl, file);
         const copySeconds = (copyBefore.seconds + copyAfter.seconds) / 2;

@@ -15,7 +15,8 @@ export const loadAverage = () =>
     .join(" ");
 
 /** utime + stime of one process in seconds; null when it is gone. */
-function readCpuSeconds(pid: number): number | null {
+export function processCpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name, which is in parentheses and may hold spaces.
@@ -71,7 +72,7 @@ function createCpuMeter(listPids: () => number[]) {
   let isStarted = false;
   const sample = () => {
     for (const pid of listPids()) {
-      const seconds = readCpuSeconds(pid);
+      const seconds = processCpuSeconds(pid);
       if (seconds === null) continue;
       // Processes that exist at the start count from there; later ones count from zero.
       if (!first.has(pid)) first.set(pid, isStarted ? 0 : seconds);

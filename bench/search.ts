@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
 import postgres from "postgres";
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
+import { createPostgresCpuMeter, createProcessTreeCpuMeter, loadAverage } from "./process-usage";
 import { insertRealisticSearchCorpus } from "./search-corpus";
 import { runStudioCli, startStudioServer } from "./studio-server";
 import { insertRun } from "./synthetic-transcripts";
@@ -26,23 +25,8 @@ const percentile = (sorted: number[], p: number) =>
 
 type Ask = (q: string) => Promise<{ ms: number; hits: number }>;
 
-/** CPU time (ms) of a process and its children, from /proc (Linux; 0 elsewhere). */
-function readProcessCpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    // utime, stime, cutime, cstime (fields 14-17), in clock ticks of 10 ms.
-    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time (ms) used so far by the studio server and the database's backends. */
-type CpuMeter = () => Promise<{ server: number; database: Map<number, number> }>;
-
-/** Backend CPU used between two readings (a backend that started in between counts from zero). */
-const sumBackendCpu = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+/** CPU seconds used so far by the studio server (its process tree) and the database's backends. */
+type CpuMeter = () => { server: number; postgres: number };
 
 async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
   const all = Object.values(QUERIES).flat();
@@ -51,7 +35,7 @@ async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
   for (const [kind, queries] of Object.entries(QUERIES)) {
     const times: number[] = [];
     const perQuery: string[] = [];
-    const cpuBefore = await cpu();
+    const cpuBefore = cpu();
     for (const q of queries) {
       const mine: number[] = [];
       for (let round = 0; round < rounds; round += 1) mine.push((await ask(q)).ms);
@@ -59,14 +43,14 @@ async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
       mine.sort((a, b) => a - b);
       perQuery.push(`${q} ${percentile(mine, 50).toFixed(0)}/${percentile(mine, 95).toFixed(0)}`);
     }
-    const cpuAfter = await cpu();
+    const cpuAfter = cpu();
     times.sort((a, b) => a - b);
     byKind[kind] = { p50: percentile(times, 50), p95: percentile(times, 95) };
-    const perRequest = (ms: number) => (ms / times.length).toFixed(0);
+    const perRequest = (seconds: number) => ((1000 * seconds) / times.length).toFixed(0);
     console.log(
       `  ${kind.padEnd(7)} p50 ${byKind[kind].p50.toFixed(1).padStart(6)} ms  p95 ${byKind[kind].p95.toFixed(1).padStart(6)} ms` +
-        `  CPU/request: server ${perRequest(cpuAfter.server - cpuBefore.server)} ms, postgres ${perRequest(sumBackendCpu(cpuBefore.database, cpuAfter.database))} ms` +
-        `  (${times.length} requests, ${loadAverage()}; per query p50/p95 ms: ${perQuery.join(" · ")})`,
+        `  CPU/request: server ${perRequest(cpuAfter.server - cpuBefore.server)} ms, postgres ${perRequest(cpuAfter.postgres - cpuBefore.postgres)} ms` +
+        `  (${times.length} requests, load average ${loadAverage()}; per query p50/p95 ms: ${perQuery.join(" · ")})`,
     );
   }
   return byKind;
@@ -85,8 +69,6 @@ async function printFrequencies(sql: postgres.Sql, total: number) {
 
 /** The seeded database `--keep` keeps between runs (a template: each run measures a fresh copy). */
 const KEPT_DATABASE = "studio_bench_search_kept_test";
-
-const loadAverage = () => `load average ${os.loadavg()[0].toFixed(1)}`;
 
 const withDatabase = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
@@ -109,7 +91,7 @@ async function seedSearchDatabase(
     const seeded = performance.now();
     await insertRealisticSearchCorpus(sql, { ...(await insertRun(sql, "bench")), rollouts, perRollout });
     console.log(
-      `seeded ${total.toLocaleString("en-US")} messages in ${((performance.now() - seeded) / 1000).toFixed(0)} s (${loadAverage()})`,
+      `seeded ${total.toLocaleString("en-US")} messages in ${((performance.now() - seeded) / 1000).toFixed(0)} s (load average ${loadAverage()})`,
     );
   } finally {
     await sql.end();
@@ -119,7 +101,7 @@ async function seedSearchDatabase(
   runStudioCli(url, ["index", "--quiet"]);
   const indexSeconds = (performance.now() - indexing) / 1000;
   console.log(
-    `indexed for search in ${indexSeconds.toFixed(0)} s (${Math.round(total / indexSeconds).toLocaleString("en-US")} messages/s, ${loadAverage()})`,
+    `indexed for search in ${indexSeconds.toFixed(0)} s (${Math.round(total / indexSeconds).toLocaleString("en-US")} messages/s, load average ${loadAverage()})`,
   );
   return indexSeconds;
 }
@@ -208,6 +190,10 @@ export async function runSearchBenchmark({
   const indexSeconds = database.indexSeconds;
   await printFrequencies(sql, total);
   const server = await startStudioServer({ databaseUrl: database.url, port });
+  // The server's process tree, and the backends of the measured database (the server's pool).
+  const serverCpu = server.pid ? createProcessTreeCpuMeter(server.pid) : null;
+  const postgresCpu = createPostgresCpuMeter(new URL(database.url).pathname.slice(1));
+  const cpu: CpuMeter = () => ({ server: serverCpu?.read() ?? 0, postgres: postgresCpu.read() });
   try {
     const ask: Ask = async (q) => {
       const started = performance.now();
@@ -218,22 +204,15 @@ export async function runSearchBenchmark({
       if (!response.ok) throw new Error(`search "${q}" failed: ${response.status} ${JSON.stringify(body)}`);
       return { ms: performance.now() - started, hits: body.items?.length ?? 0 };
     };
-    // Backends of the measured database (the server's pool), read from this host's /proc.
-    const cpu: CpuMeter = async () => {
-      const backends = await sql<{ pid: number }[]>`select pid from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()`;
-      return {
-        server: server.pid ? readProcessCpuMs(server.pid) : 0,
-        database: new Map(backends.map((b) => [b.pid, readProcessCpuMs(b.pid)])),
-      };
-    };
-    console.log(`without table statistics (nothing has run ANALYZE; ${loadAverage()}):`);
+    console.log(`without table statistics (nothing has run ANALYZE; load average ${loadAverage()}):`);
     const cold = await measure(ask, rounds, cpu);
     await sql`analyze`;
-    console.log(`after ANALYZE (${loadAverage()}):`);
+    console.log(`after ANALYZE (load average ${loadAverage()}):`);
     const analyzed = await measure(ask, rounds, cpu);
     return { cold, analyzed, indexSeconds };
   } finally {
+    serverCpu?.stop();
+    postgresCpu.stop();
     await sql.end();
     await server.stop();
     await database.drop();
