@@ -46,8 +46,7 @@ export function tsvectorLiteral(
     const other = positionsByLexeme.get(lexeme);
     positionsByLexeme.set(lexeme, other ? mergePositions(other, positions) : positions);
   }
-  // Lexemes are ASCII here, so UTF-16 order is Postgres's byte order.
-  const lexemes = [...positionsByLexeme.keys()].sort();
+  const lexemes = sortLexemes([...positionsByLexeme.keys()]);
   let out = "";
   for (const lexeme of lexemes) {
     const list = positionsByLexeme.get(lexeme) as number[];
@@ -62,6 +61,42 @@ const POSITION_TEXTS: string[] = [];
 function positionText(position: number): string {
   while (POSITION_TEXTS.length <= position) POSITION_TEXTS.push(String(POSITION_TEXTS.length));
   return POSITION_TEXTS[position];
+}
+
+/** Room below a sort key's 6-character prefix for a lexeme's index (2^42 prefixes × 2^10 < 2^53). */
+const MAX_INDEXED = 1024;
+const sortKeys = new Float64Array(MAX_INDEXED);
+
+/**
+ * Lexemes in Postgres's byte order (they are ASCII, so UTF-16 order is the same). Sorting ~50
+ * strings took as long as the rest of a short document's literal: this sorts numbers (the first six
+ * characters, then the index) and compares strings only among lexemes sharing six characters.
+ */
+function sortLexemes(lexemes: string[]): string[] {
+  const n = lexemes.length;
+  if (n > MAX_INDEXED) return lexemes.sort();
+  const keys = sortKeys.subarray(0, n);
+  for (let i = 0; i < n; i++) {
+    const lexeme = lexemes[i];
+    let prefix = 0;
+    for (let k = 0; k < 6; k++) prefix = prefix * 128 + (k < lexeme.length ? lexeme.charCodeAt(k) : 0);
+    keys[i] = prefix * MAX_INDEXED + i;
+  }
+  keys.sort();
+  const sorted: string[] = new Array(n);
+  let runStart = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n) sorted[i] = lexemes[keys[i] % MAX_INDEXED];
+    const isRunEnd =
+      i === n || Math.floor(keys[i] / MAX_INDEXED) !== Math.floor(keys[runStart] / MAX_INDEXED);
+    if (!isRunEnd) continue;
+    if (i - runStart > 1) {
+      const run = sorted.slice(runStart, i).sort();
+      for (let j = runStart; j < i; j++) sorted[j] = run[j - runStart];
+    }
+    runStart = i;
+  }
+  return sorted;
 }
 
 /** Words that share a lexeme ("Run", "running"): their positions in order, distinct, the first 255. */
