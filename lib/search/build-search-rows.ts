@@ -1,0 +1,78 @@
+import type { Executor } from "@/db/client";
+import { lookUpEnglishLexemes } from "./stem-cache";
+import {
+  type DocumentToken,
+  englishWords,
+  parseDocument,
+  searchDocument,
+  tsvectorLiteral,
+} from "./tsvector-stand-in";
+
+// A batch's search vectors built in Node: to_tsvector was most of the database's CPU while
+// indexing, and the database is what every request shares. Only the english lexemes come from
+// Postgres (lib/search/stem-cache.ts). Documents the parser refuses go back to Postgres.
+
+/** A message as the indexer reads it: tool calls as the text Postgres prints for their jsonb. */
+export type MessageToIndex = {
+  rollout_id: string;
+  workspace_id: string;
+  index: number;
+  text: string | null;
+  reasoning: string | null;
+  tool_calls: string | null;
+};
+
+/** message_search's columns, in the order of a built row. */
+export const SEARCH_ROW_COLUMNS = [
+  { name: "rollout_id", type: "uuid" },
+  { name: "workspace_id", type: "uuid" },
+  { name: "message_index", type: "int" },
+  { name: "search", type: "tsvector" },
+];
+
+export type SearchRows = {
+  /** [rollout_id, workspace_id, message_index, tsvector literal] */
+  rows: [string, string, number, string][];
+  /** Messages whose vector Postgres computes (the parser could not promise an exact one). */
+  refused: MessageToIndex[];
+};
+
+/**
+ * Work done between two yields to the event loop: the studio server indexes in its web process,
+ * where a batch's few megabytes of text would otherwise block requests for a few hundred ms.
+ */
+const SLICE_MS = 10;
+
+export async function buildSearchRows(executor: Executor, messages: MessageToIndex[]): Promise<SearchRows> {
+  const slicer = createSlicer();
+  const parsed: { message: MessageToIndex; tokens: DocumentToken[] }[] = [];
+  const refused: MessageToIndex[] = [];
+  const words = new Set<string>();
+  for (const message of messages) {
+    const tokens = parseDocument(searchDocument(message.text, message.reasoning, message.tool_calls));
+    if (tokens === null) refused.push(message);
+    else {
+      parsed.push({ message, tokens });
+      for (const word of englishWords(tokens)) words.add(word);
+    }
+    await slicer.yieldWhenDue();
+  }
+  const lexemes = await lookUpEnglishLexemes(executor, words);
+  const rows: SearchRows["rows"] = [];
+  for (const { message, tokens } of parsed) {
+    rows.push([message.rollout_id, message.workspace_id, message.index, tsvectorLiteral(tokens, lexemes)]);
+    await slicer.yieldWhenDue();
+  }
+  return { rows, refused };
+}
+
+function createSlicer() {
+  let started = performance.now();
+  return {
+    async yieldWhenDue() {
+      if (performance.now() - started < SLICE_MS) return;
+      await new Promise((resolve) => setImmediate(resolve));
+      started = performance.now();
+    },
+  };
+}
