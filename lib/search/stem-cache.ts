@@ -56,5 +56,8 @@ function remember(word: string, lexeme: string | null): void {
   stems.set(word, lexeme);
 }
 
+/** The cache as it is (a message whose words are all there needs no look-up). */
+export const cachedLexemes: ReadonlyMap<string, string | null> = stems;
+
 /** Words cached now (tests). */
 export const cachedStemCount = () => stems.size;
