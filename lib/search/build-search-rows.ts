@@ -1,12 +1,8 @@
 import type { Executor } from "@/db/client";
 import { cachedLexemes, lookUpEnglishLexemes } from "./stem-cache";
-import {
-  type DocumentToken,
-  englishWords,
-  parseDocument,
-  searchDocument,
-  tsvectorLiteral,
-} from "./tsvector-stand-in";
+import { type DocumentToken, parseDocument } from "./tsvector/parse-document";
+import { searchDocument } from "./tsvector/search-document";
+import { englishWords, tsvectorLiteral } from "./tsvector/tsvector-literal";
 
 // A batch's search vectors built in Node: to_tsvector was most of the database's CPU while
 // indexing, and the database is what every request shares. Only the english lexemes come from
