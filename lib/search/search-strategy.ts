@@ -139,20 +139,25 @@ export async function chooseSearchStrategy(
  * reading their rows but not their tsvectors, then rechecks the `recheck` shortest of them for the
  * phrase, fetched again by row address. Sequential scans are off for it (in the caller's
  * transaction, then restored): with statistics, Postgres may expect a scan to find the candidates
- * sooner, but each row it passes costs a tsvector check.
+ * sooner, but each row it passes costs a tsvector check. The three statements are sent together
+ * (pipelined, one round trip); the setting to restore waits in a transaction-local variable (left
+ * empty by an earlier transaction: then the server's default is restored).
  */
 export async function findBoundedMatches(
   executor: Executor,
   workspaceId: string,
   q: string,
-  { visit = PHRASE_CANDIDATE_LIMIT, recheck = PHRASE_RECHECK_LIMIT }: { visit?: number; recheck?: number } = {},
+  {
+    visit = PHRASE_CANDIDATE_LIMIT,
+    recheck = PHRASE_RECHECK_LIMIT,
+  }: { visit?: number; recheck?: number } = {},
 ): Promise<BoundedMatches> {
-  const [{ previous }] = await executor.execute<{ previous: string }>(
-    sql`select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`,
-  );
+  const settingOff = executor.execute(sql`select
+    set_config('studio.enable_seqscan_before', current_setting('enable_seqscan'), true),
+    set_config('enable_seqscan', 'off', true)`);
   // pg_column_size reads a TOASTed value's size from its pointer. The row fetched again is the same
   // one only if its key still matches (a row address is reused once its row is deleted and vacuumed).
-  const rows = await executor.execute<{
+  const matching = executor.execute<{
     rollout_id: string | null;
     message_index: number | null;
     partial: boolean;
@@ -169,7 +174,11 @@ export async function findBoundedMatches(
       from checked k join message_search ms on ms.ctid = k.tid and ms.rollout_id = k.rollout_id
         and ms.message_index = k.message_index
       where ms.search @@ ${toTsQuery(q)} group by k.rollout_id) as m on true`);
-  await executor.execute(sql`select set_config('enable_seqscan', ${previous}, true)`);
+  const restored = executor.execute(
+    sql`select set_config('enable_seqscan',
+      coalesce(nullif(current_setting('studio.enable_seqscan_before', true), ''), 'on'), true)`,
+  );
+  const [, rows] = await Promise.all([settingOff, matching, restored]);
   const matches = rows.filter((r) => r.rollout_id !== null);
   return {
     kind: "bounded",

@@ -115,7 +115,9 @@ export default async function RolloutsPage({ searchParams }: Props) {
             {isFiltered ? (total.count === 1 && !total.isCapped ? " matches" : " match") : ""}
           </p>
           {page.searchPending ? <SearchIndexingNotice pending={page.searchPending} /> : null}
-          {page.searchPartial ? <SearchPartialNotice checked={PHRASE_RECHECK_LIMIT} visited={PHRASE_CANDIDATE_LIMIT} /> : null}
+          {page.searchPartial ? (
+            <SearchPartialNotice checked={PHRASE_RECHECK_LIMIT} visited={PHRASE_CANDIDATE_LIMIT} />
+          ) : null}
           {page.items.length === 0 ? (
             <EmptyState
               title="No rollouts match"
