@@ -8,6 +8,7 @@ import { runJudgeBenchmark } from "./judge";
 import { runReportBenchmark } from "./report";
 import { runScanBenchmark } from "./scan";
 import { runSearchBenchmark } from "./search";
+import { runTokenizeBenchmark } from "./tokenize";
 import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   coverage: () => runCoverageBenchmark(options),
   judge: () => runJudgeBenchmark(),
   scan: () => runScanBenchmark(),
+  tokenize: () => runTokenizeBenchmark(optionValue("--rollouts")),
 };
 
 const args = process.argv.slice(2);

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -203,11 +204,12 @@ export const rolloutMessageChunks = pgTable(
  * The full-text index of messages, built after import by the search indexer (lib/search/): computing
  * it costs several times more than storing the messages, so imports don't wait for it. A rollout
  * whose `searchIndexedAt` is null still awaits it. Rows hold message text's lexemes, never its text.
+ * A row is derived from its message and keyed by it: no uuid or timestamps of its own (each index
+ * and column of this table is paid for on every indexed message).
  */
 export const messageSearch = pgTable(
   "message_search",
   {
-    id: id(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -215,10 +217,9 @@ export const messageSearch = pgTable(
     workspaceId: uuid().notNull(),
     messageIndex: integer().notNull(),
     search: tsvector().notNull(),
-    ...timestamps,
   },
   (t) => [
-    uniqueIndex("message_search_rollout_message_key").on(t.rolloutId, t.messageIndex),
+    primaryKey({ name: "message_search_pkey", columns: [t.rolloutId, t.messageIndex] }),
     index("message_search_search_idx").using("gin", t.search),
   ],
 );

@@ -7,7 +7,8 @@ import { POST as appendRoute } from "@/app/api/v1/runs/[id]/rollouts/route";
 import { GET as stepsRoute } from "@/app/api/v1/runs/[id]/steps/route";
 import { POST as openRunRoute } from "@/app/api/v1/runs/route";
 import { db } from "@/db/client";
-import { jobs, messages, rolloutSources, rollouts } from "@/db/schema";
+import { jobs, messageSearch, messages, rolloutSources, rollouts } from "@/db/schema";
+import { indexAllPendingRollouts } from "@/lib/search/index-rollouts";
 import { createIngestGate, setIngestGate } from "./ingest-gate";
 import { call, createKeyWorkspace } from "./testing/live-api";
 
@@ -178,6 +179,35 @@ describe("live runs over the API", () => {
     expect((await send(4, "too late")).status).toBe(409);
     const late = await call(appendRoute, { key, params: { id: run }, body: { items: [item("late")] } });
     expect(late.status).toBe(409);
+  });
+
+  it("indexes a streamed rollout again after an append: old and new messages found, each once", async () => {
+    const { keyFor, workspace } = await createKeyWorkspace();
+    const key = await keyFor("author");
+    const run = await openRun(key);
+    const started = item("s/2", { status: "running", messages: [{ role: "user", content: "zanzibar" }] });
+    await call(appendRoute, { key, params: { id: run }, body: { items: [started] } });
+    await indexAllPendingRollouts({ workspaceId: workspace.id });
+    const appended = await call(appendMessagesRoute, {
+      key,
+      params: { id: run, key: "s/2" },
+      body: { seq: 1, messages: [{ role: "assistant", content: "quokka" }] },
+    });
+    expect(appended.body.status).toBe("appended");
+    await indexAllPendingRollouts({ workspaceId: workspace.id });
+
+    const [rollout] = await db.select().from(rollouts).where(eq(rollouts.runId, run));
+    const rows = await db
+      .select({ index: messageSearch.messageIndex })
+      .from(messageSearch)
+      .where(eq(messageSearch.rolloutId, rollout.id))
+      .orderBy(messageSearch.messageIndex);
+    expect(rows.map((r) => r.index)).toEqual([0, 1]);
+    const reviewer = await keyFor("reviewer");
+    for (const q of ["zanzibar", "quokka"]) {
+      const found = await call(listRoute, { key: reviewer, query: `?run=${run}&q=${q}` });
+      expect(found.body.items.map((i: { id: string }) => i.id)).toEqual([rollout.id]);
+    }
   });
 
   it("answers 429 with Retry-After when writers are busy, and stores nothing of the refused batch", async () => {

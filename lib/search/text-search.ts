@@ -10,12 +10,21 @@ import { type SQL, sql } from "drizzle-orm";
  */
 export function messageDocument(alias: string): SQL {
   const m = sql.raw(`"${alias}"`);
-  return sql`to_tsvector('english', translate(left(coalesce(${m}."text", '') || ' ' || coalesce(${m}."reasoning", '') || ' ' || coalesce(${m}."tool_calls"::text, ''), 200000), '_./\\', '    '))`;
+  const text = sql`left(coalesce(${m}."text", '') || ' ' || coalesce(${m}."reasoning", '') || ' ' || coalesce(${m}."tool_calls"::text, ''), 200000)`;
+  return sql`to_tsvector('english', ${separatorsToSpaces(text)})`;
 }
 
 /** The user's query in web-search syntax ("quoted phrases", -excluded, or). */
 export const toTsQuery = (q: string) =>
-  sql`websearch_to_tsquery('english', translate(${q}, '_./\\', '    '))`;
+  sql`websearch_to_tsquery('english', ${separatorsToSpaces(sql`${q}`)})`;
+
+/**
+ * `_ . / \` as spaces. Chained replace() rather than translate(): the same text, but translate()
+ * looks up every character in a multibyte-aware loop (~2 s of CPU over the import bench's 89 MB
+ * against ~0.06 s for the chain).
+ */
+const separatorsToSpaces = (text: SQL) =>
+  sql`replace(replace(replace(replace(${text}, '_', ' '), '.', ' '), '/', ' '), '\\', ' ')`;
 
 /**
  * The query with its phrase operators (`<->`, `<N>`) turned into AND: the rows a GIN index scan
