@@ -18,36 +18,37 @@ import {
 } from "./char-class";
 
 // What the default parser makes of `<`, `&` and `~` where a token may start: an XML tag or comment,
-// an XML entity, or a `~` file name. Each returns where the construct ends, or NOT_FOUND when the
-// parser gives up there (the character then starts a blank).
+// an XML entity, or a `~` file name. `bytes` is the document (ASCII) followed by zeros, `doc` the
+// same text as a string. Each returns where the construct ends, or NOT_FOUND when the parser gives
+// up there (the character then starts a blank).
 
 export const NOT_FOUND = -1;
-/** A tag named script or style: Postgres then blanks everything up to the next tag (not reproduced). */
+/** A tag named script or style (followed by a space or `>`): Postgres blanks all text after it. */
 export const SCRIPT_OR_STYLE = -2;
 
 /** The end of the tag or comment starting at `<` (index `at`). */
-export function tagEnd(doc: string, at: number): number {
-  const first = doc.charCodeAt(at + 1);
+export function tagEnd(bytes: Uint8Array, doc: string, at: number): number {
+  const first = bytes[at + 1];
   if (first === BANG) {
-    const second = doc.charCodeAt(at + 2);
+    const second = bytes[at + 2];
     if (second === HYPHEN) {
-      if (doc.charCodeAt(at + 3) !== HYPHEN) return NOT_FOUND;
+      if (bytes[at + 3] !== HYPHEN) return NOT_FOUND;
       const close = doc.indexOf("-->", at + 4);
       return close < 0 ? NOT_FOUND : close + 3;
     }
     // <!DOCTYPE ...>
-    return second === 0x44 || second === 0x64 ? tagBodyEnd(doc, at + 3) : NOT_FOUND;
+    return second === 0x44 || second === 0x64 ? tagBodyEnd(bytes, doc, at + 3) : NOT_FOUND;
   }
   // <?xml ...> (only the x is checked)
-  if (first === QUESTION) return doc.charCodeAt(at + 2) === 0x78 ? tagBodyEnd(doc, at + 3) : NOT_FOUND;
+  if (first === QUESTION) return bytes[at + 2] === 0x78 ? tagBodyEnd(bytes, doc, at + 3) : NOT_FOUND;
   if (!(CLASS[first] & LETTER) && first !== COLON) return NOT_FOUND;
   let i = at + 2;
   for (;;) {
-    const c = doc.charCodeAt(i);
+    const c = bytes[i];
     if (CLASS[c] & ALNUM || c === COLON || c === HYPHEN) i++;
     else if (c === GREATER || CLASS[c] & SPACE) {
       if (isScriptOrStyle(doc, at + 1, i)) return SCRIPT_OR_STYLE;
-      return c === GREATER ? i + 1 : tagBodyEnd(doc, i + 1);
+      return c === GREATER ? i + 1 : tagBodyEnd(bytes, doc, i + 1);
     } else return NOT_FOUND;
   }
 }
@@ -60,10 +61,10 @@ function isScriptOrStyle(doc: string, from: number, to: number): boolean {
 }
 
 /** After a tag's name: attributes, quoted values, up to `>`. */
-function tagBodyEnd(doc: string, from: number): number {
+function tagBodyEnd(bytes: Uint8Array, doc: string, from: number): number {
   let i = from;
   for (;;) {
-    const c = doc.charCodeAt(i);
+    const c = bytes[i];
     if (c === GREATER) return i + 1;
     if (c === QUOTE || c === DOUBLE_QUOTE) {
       const close = doc.indexOf(c === QUOTE ? "'" : '"', i + 1);
@@ -75,36 +76,36 @@ function tagBodyEnd(doc: string, from: number): number {
 }
 
 /** The end of the entity starting at `&`: `&name;`, `&#123;`, `&#x1F;`. */
-export function entityEnd(doc: string, at: number): number {
+export function entityEnd(bytes: Uint8Array, at: number): number {
   let i = at + 1;
-  const first = doc.charCodeAt(i);
-  let allowed: number;
+  const first = bytes[i];
   if (first === HASH) {
     i++;
-    const c = doc.charCodeAt(i);
+    const c = bytes[i];
+    let allowed = DIGIT;
     if (c === 0x78 || c === 0x58) {
       i++;
       allowed = HEX_DIGIT;
-    } else allowed = DIGIT;
-    if (!(CLASS[doc.charCodeAt(i)] & allowed)) return NOT_FOUND;
+    }
+    if (!(CLASS[bytes[i]] & allowed)) return NOT_FOUND;
     i++;
-    while (CLASS[doc.charCodeAt(i)] & allowed) i++;
+    while (CLASS[bytes[i]] & allowed) i++;
   } else {
     if (!(CLASS[first] & LETTER) && first !== COLON) return NOT_FOUND;
     i++;
     for (;;) {
-      const c = doc.charCodeAt(i);
+      const c = bytes[i];
       if (CLASS[c] & ALNUM || c === COLON || c === HYPHEN) i++;
       else break;
     }
   }
-  return doc.charCodeAt(i) === SEMICOLON ? i + 1 : NOT_FOUND;
+  return bytes[i] === SEMICOLON ? i + 1 : NOT_FOUND;
 }
 
 /** The end of a file name starting at `~` (letters, digits and hyphens after it). */
-export function fileEnd(doc: string, at: number): number {
-  if (!(CLASS[doc.charCodeAt(at + 1)] & ALNUM)) return NOT_FOUND;
+export function fileEnd(bytes: Uint8Array, at: number): number {
+  if (!(CLASS[bytes[at + 1]] & ALNUM)) return NOT_FOUND;
   let i = at + 2;
-  while (CLASS[doc.charCodeAt(i)] & ALNUM || doc.charCodeAt(i) === HYPHEN) i++;
+  while (CLASS[bytes[i]] & ALNUM || bytes[i] === HYPHEN) i++;
   return i;
 }

@@ -1,4 +1,19 @@
-import { ALNUM, AMPERSAND, CLASS, DIGIT, HYPHEN, LESS, LETTER, PLUS, REFUSED, TILDE } from "./char-class";
+import {
+  ALNUM,
+  AMPERSAND,
+  CLASS,
+  DIGIT,
+  ENDS_BLANK,
+  HYPHEN,
+  LESS,
+  LETTER,
+  NON_ASCII,
+  OTHER_BYTE,
+  PLUS,
+  REFUSED_ASCII,
+  REFUSED_NON_ASCII,
+  TILDE,
+} from "./char-class";
 import { entityEnd, fileEnd, NOT_FOUND, SCRIPT_OR_STYLE, tagEnd } from "./markup";
 
 // Postgres 15's default text-search parser with the english configuration's token mapping, for the
@@ -20,20 +35,37 @@ const isLetter = (c: number) => (CLASS[c] & LETTER) !== 0;
 const isDigit = (c: number) => (CLASS[c] & DIGIT) !== 0;
 const isAlnum = (c: number) => (CLASS[c] & ALNUM) !== 0;
 
+/** The document as bytes (it is ASCII), then zeros where Postgres sees its end; reused between calls. */
+let buffer = new Uint8Array(1 << 16);
+const encoder = new TextEncoder();
+const END_PADDING = 8;
+
 /** Tokens that take a position, in order; null when the document holds anything this twin does not reproduce exactly (the caller then lets Postgres compute it). */
 export function parseDocument(doc: string): DocumentToken[] | null {
+  if (REFUSED_ASCII.test(doc)) return null;
   const n = doc.length;
-  for (let i = 0; i < n; i++) if (CLASS[doc.charCodeAt(i)] & REFUSED) return null;
-  const parser = new Parser(doc);
+  if (buffer.length < n + END_PADDING) buffer = new Uint8Array(2 * (n + END_PADDING));
+  if (!NON_ASCII.test(doc)) encoder.encodeInto(doc, buffer);
+  else if (REFUSED_NON_ASCII.test(doc)) return null;
+  else
+    for (let i = 0; i < n; i++) {
+      const c = doc.charCodeAt(i);
+      buffer[i] = c < 0x80 ? c : OTHER_BYTE;
+    }
+  buffer.fill(0, n, n + END_PADDING);
+  const parser = new Parser(buffer, doc);
   return parser.run() && !parser.isAmbiguous ? parser.tokens : null;
 }
 
 class Parser {
   readonly tokens: DocumentToken[] = [];
-  constructor(private readonly doc: string) {}
-
   /** Set when a token's length is one the databases treat differently. */
   isAmbiguous = false;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly doc: string,
+  ) {}
 
   private emit(from: number, to: number, dictionary: DocumentToken["dictionary"]): void {
     const length = to - from;
@@ -43,31 +75,31 @@ class Parser {
 
   /** False when the document needs what this twin refuses. */
   run(): boolean {
-    const doc = this.doc;
-    const n = doc.length;
+    const bytes = this.bytes;
+    const n = this.doc.length;
     let i = 0;
     // Between tokens the parser is in a blank, which only these characters end (`~` does not).
     let inBlank = false;
     while (i < n) {
-      const c = doc.charCodeAt(i);
       if (inBlank) {
-        if (!isAlnum(c) && c !== LESS && c !== HYPHEN && c !== PLUS && c !== AMPERSAND) {
-          i++;
-          continue;
-        }
+        while (!(CLASS[bytes[i]] & ENDS_BLANK) && i < n) i++;
+        if (i === n) break;
         inBlank = false;
       }
+      const c = bytes[i];
       let end = NOT_FOUND;
       if (isLetter(c)) end = this.word(i);
       else if (isDigit(c)) end = this.number(i, i);
       else if (c === HYPHEN || c === PLUS) {
-        if (isDigit(doc.charCodeAt(i + 1))) end = this.signedNumber(i);
+        if (isDigit(bytes[i + 1])) end = this.signedNumber(i);
       } else if (c === LESS) {
-        end = tagEnd(doc, i);
-        if (end === SCRIPT_OR_STYLE) return false;
-      } else if (c === AMPERSAND) end = entityEnd(doc, i);
+        end = tagEnd(bytes, this.doc, i);
+        // From a script or style tag's name on, Postgres blanks all text until a closing tag, which
+        // needs the `/` the document no longer has: nothing after it is indexed.
+        if (end === SCRIPT_OR_STYLE) return true;
+      } else if (c === AMPERSAND) end = entityEnd(bytes, i);
       else if (c === TILDE) {
-        end = fileEnd(doc, i);
+        end = fileEnd(bytes, i);
         if (end !== NOT_FOUND) this.emit(i, end, "simple");
       }
       if (end === NOT_FOUND) {
@@ -80,14 +112,15 @@ class Parser {
 
   private scan(from: number, kind: number): number {
     let i = from;
-    while (CLASS[this.doc.charCodeAt(i)] & kind) i++;
+    const bytes = this.bytes;
+    while (CLASS[bytes[i]] & kind) i++;
     return i;
   }
 
   /** Letters from `at`: a word, a word with digits, or a hyphenated word. */
   private word(at: number): number {
     const end = this.scan(at + 1, LETTER);
-    const c = this.doc.charCodeAt(end);
+    const c = this.bytes[end];
     if (isDigit(c)) return this.numWord(at, this.scan(end, ALNUM));
     if (c === HYPHEN) return this.hyphenated(at, end, false);
     this.emit(at, end, "english");
@@ -95,16 +128,16 @@ class Parser {
   }
 
   private numWord(at: number, end: number): number {
-    if (this.doc.charCodeAt(end) === HYPHEN) return this.hyphenated(at, end, true);
+    if (this.bytes[end] === HYPHEN) return this.hyphenated(at, end, true);
     this.emit(at, end, "simple");
     return end;
   }
 
   /** Digits from `digitsAt` (after a sign at `at` when signed): an integer, a float like 1e5, or a word with digits. */
   private number(at: number, digitsAt: number): number {
-    const doc = this.doc;
+    const bytes = this.bytes;
     const end = this.scan(digitsAt + 1, DIGIT);
-    const c = doc.charCodeAt(end);
+    const c = bytes[end];
     if (c === 0x65 || c === 0x45) {
       const exponentEnd = this.exponentEnd(end);
       if (exponentEnd !== NOT_FOUND) {
@@ -124,11 +157,11 @@ class Parser {
 
   /** `e` at `at` followed by digits, optionally signed: where the exponent ends. */
   private exponentEnd(at: number): number {
-    const doc = this.doc;
+    const bytes = this.bytes;
     let i = at + 1;
-    const c = doc.charCodeAt(i);
+    const c = bytes[i];
     if (c === PLUS || c === HYPHEN) i++;
-    if (!isDigit(doc.charCodeAt(i))) return NOT_FOUND;
+    if (!isDigit(bytes[i])) return NOT_FOUND;
     return this.scan(i + 1, DIGIT);
   }
 
@@ -137,21 +170,21 @@ class Parser {
    * or digits then letters), then its parts. Otherwise just the word.
    */
   private hyphenated(at: number, hyphenAt: number, hasDigits: boolean): number {
-    const doc = this.doc;
+    const bytes = this.bytes;
     let end = hyphenAt;
     let withDigits = hasDigits;
-    while (doc.charCodeAt(end) === HYPHEN) {
-      const c = doc.charCodeAt(end + 1);
+    while (bytes[end] === HYPHEN) {
+      const c = bytes[end + 1];
       let partEnd: number;
       if (isLetter(c)) {
         partEnd = this.scan(end + 2, LETTER);
-        if (isDigit(doc.charCodeAt(partEnd))) {
+        if (isDigit(bytes[partEnd])) {
           withDigits = true;
           partEnd = this.scan(partEnd, ALNUM);
         }
       } else if (isDigit(c)) {
         const digitsEnd = this.scan(end + 2, DIGIT);
-        if (!isLetter(doc.charCodeAt(digitsEnd))) break;
+        if (!isLetter(bytes[digitsEnd])) break;
         withDigits = true;
         partEnd = this.scan(digitsEnd, ALNUM);
       } else break;
@@ -170,23 +203,23 @@ class Parser {
    * at the word's end: a following `-12` gives the part 12 (not the integer -12).
    */
   private parts(at: number): number {
-    const doc = this.doc;
+    const bytes = this.bytes;
     let i = at;
     for (;;) {
-      const c = doc.charCodeAt(i);
+      const c = bytes[i];
       if (isLetter(c)) {
         let end = this.scan(i + 1, LETTER);
-        const isNumeric = isDigit(doc.charCodeAt(end));
+        const isNumeric = isDigit(bytes[end]);
         if (isNumeric) end = this.scan(end, ALNUM);
         this.emit(i, end, isNumeric ? "simple" : "english");
         i = end;
       } else if (isDigit(c)) {
         const digitsEnd = this.scan(i + 1, DIGIT);
-        if (!isLetter(doc.charCodeAt(digitsEnd))) return i;
+        if (!isLetter(bytes[digitsEnd])) return i;
         const end = this.scan(digitsEnd, ALNUM);
         this.emit(i, end, "simple");
         i = end;
-      } else if (c === HYPHEN && isAlnum(doc.charCodeAt(i + 1))) i++;
+      } else if (c === HYPHEN && isAlnum(bytes[i + 1])) i++;
       else return i;
     }
   }

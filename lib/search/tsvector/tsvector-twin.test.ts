@@ -3,7 +3,7 @@ import { parseDocument } from "./parse-document";
 import { searchDocument } from "./search-document";
 import { englishWords, tsvectorLiteral } from "./tsvector-literal";
 
-// The rules one by one. Every expected value is what Postgres 15 printed for
+// The rules one by one. Every expected tsvector of a document is what Postgres 15 printed for
 // to_tsvector('english', <the same document>)::text; the differential db test covers the rest.
 
 /** english_stem of these words is the word itself, except the stop words (ts_lexize gives {}). */
@@ -63,9 +63,35 @@ describe("the tsvector twin", () => {
     expect(toTsvector(`${"a".repeat(2047)} cat`)).toBeNull();
   });
 
-  it("refuses non-ASCII text, script and style tags, and untranslated separators", () => {
+  it("indexes nothing after a script or style tag's name (its closing tag lost its slash)", () => {
+    expect(toTsvector("see <script>var x< script> done")).toBe("'see':1");
+    expect(toTsvector("see <STYLE a='b' and more")).toBe("'see':1");
+    expect(toTsvector("see <scripts> done")).toBe("'done':2 'see':1");
+  });
+
+  it("merges the positions of words that share a lexeme, and keeps a word's dictionaries apart", () => {
+    const tokens = [
+      { word: "Cats", dictionary: "english" as const },
+      { word: "7", dictionary: "simple" as const },
+      { word: "cat", dictionary: "english" as const },
+      { word: "cats", dictionary: "english" as const },
+      { word: "7", dictionary: "english" as const },
+    ];
+    const lexemes = new Map([
+      ["cats", "cat"],
+      ["cat", "cat"],
+      ["7", null],
+    ]);
+    expect(tsvectorLiteral(tokens, lexemes)).toBe("'7':2 'cat':1,3,4");
+  });
+
+  it("treats non-ASCII punctuation and symbols as Postgres does: like `!`", () => {
+    expect(toTsvector("done ✓ — “cat” ✅ → next<b ★>")).toBe("'b':4 'cat':2 'done':1 'next':3");
+  });
+
+  it("refuses other non-ASCII text and untranslated separators", () => {
     expect(toTsvector("café")).toBeNull();
-    expect(toTsvector("<script>x</script>")).toBeNull();
+    expect(toTsvector("a\u00a0b")).toBeNull();
     expect(toTsvector("a.b")).toBeNull();
   });
 

@@ -25,7 +25,7 @@ export function corpusMessages(): TestMessage[] {
     else if (Array.isArray(value)) for (const item of value) visit(item, depth + 1);
     else if (value && typeof value === "object") {
       const json = JSON.stringify(value);
-      if (depth > 0 && json.length < 50_000) messages.push({ text: null, reasoning: null, toolCalls: value });
+      if (depth > 0 && json.length < 4_000) messages.push({ text: null, reasoning: null, toolCalls: value });
       for (const item of Object.values(value)) visit(item, depth + 1);
     }
   };
@@ -71,14 +71,17 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DIGITS = "0123456789";
 /** Weighted toward what the parser treats specially: hyphens, signs, tags, entities, exponents. */
 const RANDOM_ALPHABET = `${LETTERS}${DIGITS}${PUNCTUATION}   \n\t--<<>>&&;;##~~ee+"'!?xXDd:1`;
+/** Non-ASCII the twin handles (punctuation, symbols, emoji) and some it refuses (letters, NBSP, ZWJ). */
+const NON_ASCII_ALPHABET = "’‘“”—–…•→✓✔✗✅❌⚠°©™€§·×±≤≥∞➜▶■●★│─└├═😀é\u00a0\u200d";
 
-/** Random strings over letters, digits, all ASCII punctuation and whitespace. */
-export function randomTexts(seed: number, count: number): string[] {
+/** Random strings over letters, digits, all ASCII punctuation and whitespace (and some non-ASCII). */
+export function randomTexts(seed: number, count: number, { nonAscii = false } = {}): string[] {
   const random = seededRandom(seed);
+  const alphabet = [...RANDOM_ALPHABET, ...(nonAscii ? [...NON_ASCII_ALPHABET, ...NON_ASCII_ALPHABET] : [])];
   return Array.from({ length: count }, () => {
     const length = 1 + Math.floor(random() ** 2 * 120);
     let s = "";
-    for (let i = 0; i < length; i++) s += RANDOM_ALPHABET[Math.floor(random() * RANDOM_ALPHABET.length)];
+    for (let i = 0; i < length; i++) s += alphabet[Math.floor(random() * alphabet.length)];
     return s;
   });
 }
