@@ -23,7 +23,7 @@ import {
 // up there (the character then starts a blank).
 
 export const NOT_FOUND = -1;
-/** A tag named script or style: Postgres then blanks everything up to the next tag (not reproduced). */
+/** A tag named script or style (followed by a space or `>`): Postgres blanks all text after it. */
 export const SCRIPT_OR_STYLE = -2;
 
 /** The end of the tag or comment starting at `<` (index `at`). */

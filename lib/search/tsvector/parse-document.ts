@@ -94,7 +94,9 @@ class Parser {
         if (isDigit(bytes[i + 1])) end = this.signedNumber(i);
       } else if (c === LESS) {
         end = tagEnd(bytes, this.doc, i);
-        if (end === SCRIPT_OR_STYLE) return false;
+        // From a script or style tag's name on, Postgres blanks all text until a closing tag, which
+        // needs the `/` the document no longer has: nothing after it is indexed.
+        if (end === SCRIPT_OR_STYLE) return true;
       } else if (c === AMPERSAND) end = entityEnd(bytes, i);
       else if (c === TILDE) {
         end = fileEnd(bytes, i);
