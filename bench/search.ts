@@ -134,7 +134,8 @@ async function prepareDatabase(options: {
     } else {
       console.log(`reusing the seeded database ${KEPT_DATABASE} (--reseed seeds it again)`);
     }
-    const copy = `${KEPT_DATABASE.replace(/_test$/, "")}_copy_test`;
+    // One copy per bench process: two runs at once (helpers sharing a machine) don't drop each other's.
+    const copy = `${KEPT_DATABASE.replace(/_test$/, "")}_copy_${process.pid}_test`;
     await admin.unsafe(`drop database if exists "${copy}" with (force)`);
     await admin.unsafe(`create database "${copy}" template "${KEPT_DATABASE}" strategy file_copy`);
     return {

@@ -1,13 +1,14 @@
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
-import { PHRASE_CANDIDATE_LIMIT } from "@/lib/search/text-search";
+import { PHRASE_CANDIDATE_LIMIT, PHRASE_RECHECK_LIMIT } from "@/lib/search/text-search";
 import { expect, test } from "./fixtures";
 
 // A phrase of words that are everywhere in a workspace but rarely next to each other takes the
-// bounded plan (lib/search/search-strategy.ts): only the first PHRASE_CANDIDATE_LIMIT messages holding
-// all its words are checked, and the Rollouts list must say so. The plan is chosen by sampling, so
-// the workspace gets what makes both exact plans costly: messages holding both words apart. The
-// bounded plan needs the sample to estimate more than 80,000 such messages (4 × 4 × the candidate
-// limit); with 100,000 the sample's noise chose another plan about one run in ten, so 160,000.
+// bounded plan (lib/search/search-strategy.ts): only the PHRASE_RECHECK_LIMIT shortest of the first
+// PHRASE_CANDIDATE_LIMIT messages holding all its words are checked, and the Rollouts list must say
+// so. The plan is chosen by sampling, so the workspace gets what makes both exact plans costly:
+// messages holding both words apart. The bounded plan needs the sample to estimate more than 80,000
+// such messages (4 × its 20,000 rechecks); with 100,000 the sample's noise chose another plan about
+// one run in ten, so 160,000.
 
 const ROLLOUTS = 100;
 const MESSAGES = 1_600;
@@ -44,7 +45,7 @@ test("[rollouts] a search cut short by the bounded phrase plan says that matches
   const notice = page.getByTestId("search-partial");
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(
-    `only the first ${PHRASE_CANDIDATE_LIMIT.toLocaleString("en-US")} messages holding all of them were checked`,
+    `only the ${PHRASE_RECHECK_LIMIT.toLocaleString("en-US")} shortest of the first ${PHRASE_CANDIDATE_LIMIT.toLocaleString("en-US")} messages holding all of them were checked`,
   );
   // What the cut found is real: every listed rollout holds the phrase, at message 500.
   const matches = page.getByRole("link", { name: "Match in message 500" });

@@ -24,12 +24,13 @@ export function SearchIndexingNotice({ pending }: { pending: number }) {
   );
 }
 
-/** Shown when a phrase of common words was checked in only the first messages holding all its words. */
-export function SearchPartialNotice({ checked }: { checked: number }) {
+/** Shown when a phrase of common words was checked in only some of the messages holding all its words. */
+export function SearchPartialNotice({ checked, visited }: { checked: number; visited: number }) {
   return (
     <p role="status" className="text-sm text-fg-muted" data-testid="search-partial">
-      This phrase&apos;s words are very common: only the first {formatCount(checked)} messages holding all of
-      them were checked, so some matches may be missing. Add a rarer word to search everything.
+      This phrase&apos;s words are very common: only the {formatCount(checked)} shortest of the first{" "}
+      {formatCount(visited)} messages holding all of them were checked, so some matches may be missing. Add a
+      rarer word to search everything.
     </p>
   );
 }

@@ -151,10 +151,13 @@ export const rolloutSources = pgTable(
   (t) => [uniqueIndex("rollout_sources_rollout_key").on(t.rolloutId)],
 );
 
+/**
+ * Keyed by (rollout, index), as every query and the API name a message. No uuid key: it cost each
+ * stored message a random btree insert, and its volatile default made COPY insert rows one at a time.
+ */
 export const messages = pgTable(
   "messages",
   {
-    id: id(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -178,7 +181,7 @@ export const messages = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("messages_rollout_index_key").on(t.rolloutId, t.index)],
+  (t) => [primaryKey({ name: "messages_pkey", columns: [t.rolloutId, t.index] })],
 );
 
 /**

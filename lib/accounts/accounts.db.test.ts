@@ -120,7 +120,8 @@ describe("API keys", () => {
     expect(created.key).toMatch(/^es_/);
     const ctx = await resolveApiKey(created.key);
     expect(ctx?.role).toBe("author");
-    expect(ctx?.workspace.slug).toBe(workspace.slug);
+    expect(ctx?.workspace).toEqual({ id: workspace.id, slug: workspace.slug, name: workspace.name });
+    expect(ctx?.actor).toEqual({ kind: "api-key", apiKeyId: created.id, name: "ingest" });
     expect(await resolveApiKey(`${created.key}x`)).toBeNull();
     await revokeApiKey({ ctx: owner.ctx, input: { id: created.id } });
     expect(await resolveApiKey(created.key)).toBeNull();

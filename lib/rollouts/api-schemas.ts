@@ -103,7 +103,7 @@ export const ROLLOUT_OPERATIONS: ApiOperations = {
         .boolean()
         .nullable()
         .describe(
-          "With ?q=: true when a phrase of common words was checked in only the first 5,000 messages holding all its words, so matches may be missing (add a rarer word)",
+          "With ?q=: true when a phrase of common words was checked in only the 2,500 shortest of the first 10,000 messages holding all its words, so matches may be missing (add a rarer word)",
         ),
     }),
   },

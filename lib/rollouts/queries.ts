@@ -55,8 +55,8 @@ export type RolloutPage = {
   /** With a search: rollouts not searchable yet (the indexer follows imports), so results may grow. */
   searchPending: number | null;
   /**
-   * With a phrase of common words (the `bounded` plan): true when only the first
-   * PHRASE_CANDIDATE_LIMIT messages holding all its words were checked, so matches may be missing.
+   * With a phrase of common words (the `bounded` plan): true when only some of the messages holding
+   * all its words were checked (PHRASE_RECHECK_LIMIT of them), so matches may be missing.
    */
   searchPartial: boolean | null;
 };

@@ -44,7 +44,8 @@ beforeAll(async () => {
 }, 120_000);
 
 const q = '"alpha beta"';
-const bounded = (limit?: number) => runInteractive({}, (tx) => findBoundedMatches(tx, workspaceId, q, limit));
+const bounded = (limits?: { visit?: number; recheck?: number }) =>
+  runInteractive({}, (tx) => findBoundedMatches(tx, workspaceId, q, limits));
 
 describe("bounded phrase search", () => {
   it("finds each rollout holding the phrase among the candidates, with its first matching message", async () => {
@@ -54,15 +55,26 @@ describe("bounded phrase search", () => {
     expect(matches.isPartial).toBe(false);
   });
 
-  it("rechecks only the first candidates, and says when it left some unchecked", async () => {
+  it("visits only the first candidates, and says when it left some unchecked", async () => {
     // Room for two rollouts' candidates only. Which two is the index's physical order (the indexer
     // writes rollouts in parallel), so check what was found, not which rollouts were read.
-    const cut = await bounded(2 * MESSAGES);
+    const cut = await bounded({ visit: 2 * MESSAGES });
     const withPhrase = WITH_PHRASE.map((r) => rolloutIds[r]);
     for (const id of cut.rolloutIds) expect(withPhrase).toContain(id);
     expect(cut.isPartial).toBe(true);
-    expect((await bounded(ROLLOUTS * MESSAGES)).isPartial).toBe(false);
-    expect((await bounded(ROLLOUTS * MESSAGES - 1)).isPartial).toBe(true);
+    const all = ROLLOUTS * MESSAGES;
+    expect((await bounded({ visit: all, recheck: all })).isPartial).toBe(false);
+    expect((await bounded({ visit: all - 1, recheck: all })).isPartial).toBe(true);
+    expect((await bounded({ visit: all, recheck: all - 1 })).isPartial).toBe(true);
+  });
+
+  it("rechecks the shortest of the visited candidates first", async () => {
+    // The messages holding the phrase are the two shortest of the 200 candidates: rechecking two
+    // finds both, wherever they sit in the index's order.
+    const matches = await bounded({ recheck: WITH_PHRASE.length });
+    expect(matches.rolloutIds.map((id) => rolloutIds.indexOf(id)).sort()).toEqual(WITH_PHRASE);
+    expect(matches.messageIndexes).toEqual([15, 15]);
+    expect(matches.isPartial).toBe(true);
   });
 
   it("reads the candidates through the GIN index under a limit, even with statistics", async () => {

@@ -1,11 +1,12 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db, type Executor } from "@/db/client";
-import { messageDocument } from "./text-search";
+import { insertSearchRows, uuidArray } from "./insert-search-rows";
 
 // The search indexer's unit of work: index the messages of the oldest rollouts not yet indexed.
 // Building tsvectors costs several times more than storing the messages, so imports store and
 // return, and this runs after them (in the studio server, or `studio index`). Any number of
-// processes may run it: each claims its rollouts with SKIP LOCKED.
+// processes may run it: each claims its rollouts with SKIP LOCKED. The vectors are built in Node
+// (lib/search/build-search-rows.ts), sparing the database the tokenizing.
 
 /** Messages indexed per transaction, so one batch never holds the (embedded) connection for long. */
 export const DEFAULT_MESSAGE_BUDGET = 4_000;
@@ -47,7 +48,7 @@ export async function indexPendingRollouts({
       const [{ next }] = await tx.execute<{ next: number }>(sql`
         select coalesce(max(message_index) + 1, 0)::int as next from message_search where rollout_id = ${first.id}`);
       const end = Number(next) + messageBudget;
-      await insertSearchRows(tx, sql`m.rollout_id = ${first.id} and m.index >= ${next} and m.index < ${end}`);
+      await insertSearchRows(tx, { rolloutId: first.id, from: Number(next), to: end });
       const finished = end >= first.message_count;
       if (finished) await markIndexed(tx, [first.id]);
       return { rollouts: finished ? 1 : 0, messages: Math.min(end, first.message_count) - Number(next) };
@@ -60,27 +61,23 @@ export async function indexPendingRollouts({
       ids.push(row.id);
       messages += row.message_count;
     }
-    await indexRollouts(tx, ids);
+    await indexClaimedRollouts(tx, ids);
     return { rollouts: ids.length, messages };
   });
 }
 
-/** Ids as one uuid[] parameter (ids come from the database, never from input). */
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
-
 /** Indexes these rollouts' messages now, in the caller's transaction (seeding, test factories). */
 export async function indexRollouts(executor: Executor, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await insertSearchRows(executor, sql`m.rollout_id = any(${uuidArray(ids)})`);
-  await markIndexed(executor, ids);
+  // Claimed as the indexer claims them: one that a running batch holds is written by that batch,
+  // and read back here (indexed already) once it commits.
+  await executor.execute(sql`select id from rollouts where id = any(${uuidArray(ids)}) for no key update`);
+  await indexClaimedRollouts(executor, ids);
 }
 
-async function insertSearchRows(executor: Executor, messagesWhere: SQL): Promise<void> {
-  await executor.execute(sql`
-    insert into message_search (rollout_id, workspace_id, message_index, search)
-    select m.rollout_id, m.workspace_id, m.index, ${messageDocument("m")}
-    from messages m where ${messagesWhere}
-    on conflict (rollout_id, message_index) do nothing`);
+async function indexClaimedRollouts(executor: Executor, ids: string[]): Promise<void> {
+  await insertSearchRows(executor, { rolloutIds: ids });
+  await markIndexed(executor, ids);
 }
 
 async function markIndexed(executor: Executor, ids: string[]): Promise<void> {
@@ -90,8 +87,8 @@ async function markIndexed(executor: Executor, ids: string[]): Promise<void> {
 }
 
 /**
- * Batches indexed at once, each on its own connection: to_tsvector is CPU-bound, so two use two
- * cores of the database server. (On the embedded database's one connection they take turns.)
+ * Batches indexed at once, each on its own connection: one tokenizes in Node while the other's rows
+ * are read or written by the database. (On the embedded database's one connection they take turns.)
  */
 export const INDEX_WORKERS = 2;
 

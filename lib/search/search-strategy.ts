@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { messageSearch } from "@/db/schema";
-import { PHRASE_CANDIDATE_LIMIT, toGinCandidateQuery, toTsQuery } from "./text-search";
+import { PHRASE_CANDIDATE_LIMIT, PHRASE_RECHECK_LIMIT, toGinCandidateQuery, toTsQuery } from "./text-search";
 
 // Which plan a search runs, decided by measuring rather than by the planner's estimates: those come
 // from table statistics, which don't exist until something runs ANALYZE (never on PGlite, and not
@@ -15,15 +15,15 @@ import { PHRASE_CANDIDATE_LIMIT, toGinCandidateQuery, toTsQuery } from "./text-s
 //   checked before a page of matching rollouts fills: few for common words, everything for rare ones.
 // `bounded`: a phrase of common words that are rarely adjacent (`"check the output"`) is costly both
 //   ways: the GIN index returns every message holding all the words, each rechecked for positions,
-//   and a scan checks almost every message before a page fills. So only the first
-//   PHRASE_CANDIDATE_LIMIT messages holding all the words are rechecked; the list says when that
-//   cut the search short (text-search.ts).
+//   and a scan checks almost every message before a page fills. So only the PHRASE_RECHECK_LIMIT
+//   shortest of the first PHRASE_CANDIDATE_LIMIT messages holding all the words are rechecked; the
+//   list says when that cut the search short (text-search.ts).
 
 export type SearchChoice = "index" | "scan" | "bounded";
 
 /**
  * The bounded plan, run before the page: the first matching message of each rollout among the
- * first PHRASE_CANDIDATE_LIMIT candidates, and whether candidates were left unchecked.
+ * rechecked candidates, and whether candidates were left unchecked.
  */
 export type BoundedMatches = {
   kind: "bounded";
@@ -44,8 +44,8 @@ const PAGE_ROLLOUTS = 51;
  * factor covers matches bunched in fewer rollouts before preferring it.
  */
 const SCAN_CAUTION = 4;
-/** Estimated rechecks above which both exact plans lose to the bounded plan's PHRASE_CANDIDATE_LIMIT. */
-const BOUNDED_ABOVE = 4 * PHRASE_CANDIDATE_LIMIT;
+/** Estimated rechecks above which both exact plans lose to the bounded plan's few thousand. */
+const BOUNDED_ABOVE = 20_000;
 
 /** The percentage of message_search's pages that makes SAMPLE_PAGES (all of a small table). */
 const SAMPLE_PERCENT = sql`(select least(100, 100.0 * ${SAMPLE_PAGES}
@@ -135,31 +135,50 @@ export async function chooseSearchStrategy(
 }
 
 /**
- * One pass over the first `limit` candidates, rechecking each for the phrase. Sequential scans are
- * off for it (in the caller's transaction, then restored): with statistics, Postgres may expect a
- * scan to find the candidates sooner, but each row it passes costs a tsvector check.
+ * Visits the first `visit` candidates (messages holding all the words) through the GIN index,
+ * reading their rows but not their tsvectors, then rechecks the `recheck` shortest of them for the
+ * phrase, fetched again by row address. Sequential scans are off for it (in the caller's
+ * transaction, then restored): with statistics, Postgres may expect a scan to find the candidates
+ * sooner, but each row it passes costs a tsvector check. The three statements are sent together
+ * (pipelined, one round trip); the setting to restore waits in a transaction-local variable (left
+ * empty by an earlier transaction: then the server's default is restored).
  */
 export async function findBoundedMatches(
   executor: Executor,
   workspaceId: string,
   q: string,
-  limit = PHRASE_CANDIDATE_LIMIT,
+  {
+    visit = PHRASE_CANDIDATE_LIMIT,
+    recheck = PHRASE_RECHECK_LIMIT,
+  }: { visit?: number; recheck?: number } = {},
 ): Promise<BoundedMatches> {
-  const [{ previous }] = await executor.execute<{ previous: string }>(
-    sql`select current_setting('enable_seqscan') as previous, set_config('enable_seqscan', 'off', true)`,
-  );
-  const rows = await executor.execute<{
+  const settingOff = executor.execute(sql`select
+    set_config('studio.enable_seqscan_before', current_setting('enable_seqscan'), true),
+    set_config('enable_seqscan', 'off', true)`);
+  // pg_column_size reads a TOASTed value's size from its pointer. The row fetched again is the same
+  // one only if its key still matches (a row address is reused once its row is deleted and vacuumed).
+  const matching = executor.execute<{
     rollout_id: string | null;
     message_index: number | null;
     partial: boolean;
   }>(sql`
     with c as materialized (
-      select ms.rollout_id, ms.message_index, ms.search, row_number() over () as n from message_search ms
-      where ms.workspace_id = ${workspaceId} and ms.search @@ ${toGinCandidateQuery(q)} limit ${limit + 1})
-    select m.rollout_id, m.message_index, (select count(*) from c) > ${limit} as partial
-    from (select 1) as one left join (select c.rollout_id, min(c.message_index)::int as message_index from c
-      where c.n <= ${limit} and c.search @@ ${toTsQuery(q)} group by c.rollout_id) as m on true`);
-  await executor.execute(sql`select set_config('enable_seqscan', ${previous}, true)`);
+      select ms.ctid as tid, ms.rollout_id, ms.message_index, pg_column_size(ms.search) as size,
+        row_number() over () as n
+      from message_search ms
+      where ms.workspace_id = ${workspaceId} and ms.search @@ ${toGinCandidateQuery(q)} limit ${visit + 1}),
+    checked as materialized (select c.tid, c.rollout_id, c.message_index from c
+      where c.n <= ${visit} order by c.size, c.n limit ${recheck})
+    select m.rollout_id, m.message_index, (select count(*) from c) > ${Math.min(visit, recheck)} as partial
+    from (select 1) as one left join (select k.rollout_id, min(k.message_index)::int as message_index
+      from checked k join message_search ms on ms.ctid = k.tid and ms.rollout_id = k.rollout_id
+        and ms.message_index = k.message_index
+      where ms.search @@ ${toTsQuery(q)} group by k.rollout_id) as m on true`);
+  const restored = executor.execute(
+    sql`select set_config('enable_seqscan',
+      coalesce(nullif(current_setting('studio.enable_seqscan_before', true), ''), 'on'), true)`,
+  );
+  const [, rows] = await Promise.all([settingOff, matching, restored]);
   const matches = rows.filter((r) => r.rollout_id !== null);
   return {
     kind: "bounded",

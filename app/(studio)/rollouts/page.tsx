@@ -18,7 +18,7 @@ import {
   readSearchParams,
   rolloutFilterInput,
 } from "@/lib/rollouts/schemas";
-import { PHRASE_CANDIDATE_LIMIT } from "@/lib/search/text-search";
+import { PHRASE_CANDIDATE_LIMIT, PHRASE_RECHECK_LIMIT } from "@/lib/search/text-search";
 
 export const metadata: Metadata = { title: "Rollouts" };
 
@@ -115,7 +115,9 @@ export default async function RolloutsPage({ searchParams }: Props) {
             {isFiltered ? (total.count === 1 && !total.isCapped ? " matches" : " match") : ""}
           </p>
           {page.searchPending ? <SearchIndexingNotice pending={page.searchPending} /> : null}
-          {page.searchPartial ? <SearchPartialNotice checked={PHRASE_CANDIDATE_LIMIT} /> : null}
+          {page.searchPartial ? (
+            <SearchPartialNotice checked={PHRASE_RECHECK_LIMIT} visited={PHRASE_CANDIDATE_LIMIT} />
+          ) : null}
           {page.items.length === 0 ? (
             <EmptyState
               title="No rollouts match"

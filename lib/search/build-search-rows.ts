@@ -1,0 +1,91 @@
+import type { Executor } from "@/db/client";
+import { cachedLexemes, lookUpEnglishLexemes } from "./stem-cache";
+import { type DocumentToken, parseDocument } from "./tsvector/parse-document";
+import { searchDocument } from "./tsvector/search-document";
+import { englishWords, tsvectorLiteral } from "./tsvector/tsvector-literal";
+
+// A batch's search vectors built in Node: to_tsvector was most of the database's CPU while
+// indexing, and the database is what every request shares. Only the english lexemes come from
+// Postgres (lib/search/stem-cache.ts). Documents the parser refuses go back to Postgres.
+
+/** A message as the indexer reads it: tool calls as the text Postgres prints for their jsonb. */
+export type MessageToIndex = {
+  rollout_id: string;
+  workspace_id: string;
+  index: number;
+  text: string | null;
+  reasoning: string | null;
+  tool_calls: string | null;
+};
+
+/** message_search's columns, in the order of a built row. */
+export const SEARCH_ROW_COLUMNS = [
+  { name: "rollout_id", type: "uuid" },
+  { name: "workspace_id", type: "uuid" },
+  { name: "message_index", type: "int" },
+  { name: "search", type: "tsvector" },
+];
+
+export type SearchRows = {
+  /** [rollout_id, workspace_id, message_index, tsvector literal] */
+  rows: [string, string, number, string][];
+  /** Messages whose vector Postgres computes (the parser could not promise an exact one). */
+  refused: MessageToIndex[];
+};
+
+/**
+ * Work done between two yields to the event loop: the studio server indexes in its web process,
+ * where a batch's few megabytes of text would otherwise block requests for a second or more. Both
+ * INDEX_WORKERS resume in the same turn of the loop, so a request may wait two slices.
+ */
+const SLICE_MS = 5;
+
+export async function buildSearchRows(executor: Executor, messages: MessageToIndex[]): Promise<SearchRows> {
+  const slicer = createSlicer();
+  const rows: SearchRows["rows"] = [];
+  const refused: MessageToIndex[] = [];
+  // Messages with a word the cache lacks wait for the batch's one look-up; the others become rows
+  // at once, so their tokens die young (held for the whole batch, they made GC most of the CPU).
+  const waiting: { message: MessageToIndex; tokens: DocumentToken[] }[] = [];
+  const words = new Set<string>();
+  const toRow = (message: MessageToIndex, literal: string): SearchRows["rows"][number] => [
+    message.rollout_id,
+    message.workspace_id,
+    message.index,
+    literal,
+  ];
+  for (const message of messages) {
+    const tokens = parseDocument(searchDocument(message.text, message.reasoning, message.tool_calls));
+    if (tokens === null) refused.push(message);
+    else if (isEveryWordCached(tokens)) rows.push(toRow(message, tsvectorLiteral(tokens, cachedLexemes)));
+    else {
+      waiting.push({ message, tokens });
+      for (const word of englishWords(tokens)) words.add(word);
+    }
+    await slicer.yieldWhenDue();
+  }
+  if (waiting.length === 0) return { rows, refused };
+  const lexemes = await lookUpEnglishLexemes(executor, words);
+  for (const { message, tokens } of waiting) {
+    rows.push(toRow(message, tsvectorLiteral(tokens, lexemes)));
+    await slicer.yieldWhenDue();
+  }
+  return { rows, refused };
+}
+
+function isEveryWordCached(tokens: DocumentToken[]): boolean {
+  for (const token of tokens)
+    if (token.dictionary === "english" && !cachedLexemes.has(token.word.toLowerCase())) return false;
+  return true;
+}
+
+function createSlicer() {
+  let started = performance.now();
+  return {
+    async yieldWhenDue() {
+      if (performance.now() - started < SLICE_MS) return;
+      await new Promise((resolve) => setImmediate(resolve));
+      started = performance.now();
+    },
+  };
+}
