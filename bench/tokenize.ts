@@ -41,6 +41,8 @@ const DOCUMENT_SQL = `translate(left(coalesce(text, '') || ' ' || coalesce(reaso
 
 async function measure(sql: postgres.Sql, name: string, messages: Message[]) {
   const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+  // One backend does all the work: parallel workers' CPU would not count in this backend's.
+  await sql`set max_parallel_workers_per_gather = 0`;
   const backendCpu = () => processCpuSeconds(pid) ?? Number.NaN;
   await sql`drop table if exists bench_messages`;
   await sql`create table bench_messages (ord int, text text, reasoning text, tool_calls jsonb)`;
