@@ -1,59 +1,124 @@
 import type { DocumentToken } from "./parse-document";
 
 // The tsvector Postgres's to_tsvector builds from the parser's tokens, in its text form.
+// Called once per message, so it avoids per-document maps: each lexeme is an object kept across
+// calls that collects the current document's positions, and each word as written remembers its
+// lexeme (per lexeme map; stems never change), so a token costs one map lookup.
 
 /** Positions past this one are all recorded as this one (LIMITPOS). */
 const MAX_POSITION = 16383;
 /** A lexeme keeps its first 255 distinct positions (MAXNUMPOS - 1). */
 const MAX_POSITIONS_PER_LEXEME = 255;
+/** Lexemes and words remembered; past this all are forgotten at once (a lexeme costs ~200 bytes). */
+const MAX_REMEMBERED = 200_000;
 
-type WordPositions = { token: DocumentToken; positions: number[] };
+type Lexeme = {
+  text: string;
+  /** `'text':`, quoted. */
+  head: string;
+  /** The first six characters as a number, to sort by numbers (ties compare the text). */
+  prefix: number;
+  /** The document whose positions `positions` holds. */
+  document: number;
+  positions: number[];
+};
+
+let lexemes = new Map<string, Lexeme>();
+/** Word as written → its lexeme (null: a stop word), per english lexeme map. */
+let englishWordsByMap = new WeakMap<ReadonlyMap<string, string | null>, Map<string, Lexeme | null>>();
+let simpleWords = new Map<string, Lexeme>();
+let remembered = 0;
+let documentNumber = 0;
+const documentLexemes: Lexeme[] = [];
 
 /** The tsvector's text form, equal to Postgres's to_tsvector(...)::text. `englishLexemes` maps a lowercased english-dictionary word to its lexeme, or null for a stop word (what ts_lexize('english_stem', w) gives: {} → null). Every english word of `tokens` must be in the map. */
 export function tsvectorLiteral(
   tokens: DocumentToken[],
   englishLexemes: ReadonlyMap<string, string | null>,
 ): string {
-  // One map operation per token: positions by word as written (the parser's words determine their
-  // dictionary; a word seen under both is keyed apart). Lowercasing and stemming go per word.
-  const byWord = new Map<string, WordPositions>();
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    const position = i < MAX_POSITION ? i + 1 : MAX_POSITION;
-    let key = token.word;
-    let entry = byWord.get(key);
-    if (entry !== undefined && entry.token.dictionary !== token.dictionary) {
-      key = `${token.dictionary}\u0000${token.word}`;
-      entry = byWord.get(key);
-    }
-    if (entry === undefined) {
-      entry = { token, positions: [] };
-      byWord.set(key, entry);
-    }
-    const list = entry.positions;
-    if (list.length < MAX_POSITIONS_PER_LEXEME && list[list.length - 1] !== position) list.push(position);
+  if (remembered > MAX_REMEMBERED) forgetAll();
+  let englishWords = englishWordsByMap.get(englishLexemes);
+  if (englishWords === undefined) {
+    englishWords = new Map();
+    englishWordsByMap.set(englishLexemes, englishWords);
   }
-  const positionsByLexeme = new Map<string, number[]>();
-  for (const { token, positions } of byWord.values()) {
-    const word = token.word.toLowerCase();
-    let lexeme: string | null | undefined = word;
-    if (token.dictionary === "english") {
-      lexeme = englishLexemes.get(word);
-      if (lexeme === undefined) throw new Error(`No english lexeme for "${word}"`);
+  const document = ++documentNumber;
+  documentLexemes.length = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const { word, dictionary } = tokens[i];
+    let lexeme: Lexeme | null | undefined;
+    if (dictionary === "english") {
+      lexeme = englishWords.get(word);
+      if (lexeme === undefined) {
+        lexeme = englishLexeme(word, englishLexemes);
+        englishWords.set(word, lexeme);
+        remembered++;
+      }
       // A stop word keeps its position but leaves no lexeme.
       if (lexeme === null) continue;
+    } else {
+      lexeme = simpleWords.get(word);
+      if (lexeme === undefined) {
+        lexeme = lexemeOf(word.toLowerCase());
+        simpleWords.set(word, lexeme);
+        remembered++;
+      }
     }
-    const other = positionsByLexeme.get(lexeme);
-    positionsByLexeme.set(lexeme, other ? mergePositions(other, positions) : positions);
+    const position = i < MAX_POSITION ? i + 1 : MAX_POSITION;
+    if (lexeme.document !== document) {
+      lexeme.document = document;
+      lexeme.positions.length = 0;
+      documentLexemes.push(lexeme);
+    }
+    // Tokens come in order, so positions arrive sorted: keep the first 255 distinct ones.
+    const list = lexeme.positions;
+    if (list.length < MAX_POSITIONS_PER_LEXEME && list[list.length - 1] !== position) list.push(position);
   }
-  const lexemes = sortLexemes([...positionsByLexeme.keys()]);
-  let out = "";
-  for (const lexeme of lexemes) {
-    const list = positionsByLexeme.get(lexeme) as number[];
-    out += `${out ? " '" : "'"}${quoteLexeme(lexeme)}':${positionText(list[0])}`;
-    for (let k = 1; k < list.length; k++) out += `,${positionText(list[k])}`;
+  // Postgres's byte order (lexemes are ASCII, so UTF-16 order is the same).
+  documentLexemes.sort(byText);
+  // Joined rather than concatenated: `+=` makes a tree of string pieces, and the indexer holds a
+  // batch's literals until it writes them, so the trees outlived young-generation collections.
+  parts.length = 0;
+  for (let l = 0; l < documentLexemes.length; l++) {
+    const { head, positions } = documentLexemes[l];
+    if (l > 0) parts.push(" ");
+    parts.push(head, positionText(positions[0]));
+    for (let k = 1; k < positions.length; k++) parts.push(",", positionText(positions[k]));
   }
-  return out;
+  return parts.join("");
+}
+
+const parts: string[] = [];
+
+function englishLexeme(word: string, englishLexemes: ReadonlyMap<string, string | null>): Lexeme | null {
+  const lowered = word.toLowerCase();
+  const text = englishLexemes.get(lowered);
+  if (text === undefined) throw new Error(`No english lexeme for "${lowered}"`);
+  return text === null ? null : lexemeOf(text);
+}
+
+function lexemeOf(text: string): Lexeme {
+  let lexeme = lexemes.get(text);
+  if (lexeme === undefined) {
+    let prefix = 0;
+    for (let k = 0; k < 6; k++) prefix = prefix * 128 + (k < text.length ? text.charCodeAt(k) : 0);
+    lexeme = { text, head: `'${quoteLexeme(text)}':`, prefix, document: 0, positions: [] };
+    lexemes.set(text, lexeme);
+    remembered++;
+  }
+  return lexeme;
+}
+
+function byText(a: Lexeme, b: Lexeme): number {
+  if (a.prefix !== b.prefix) return a.prefix - b.prefix;
+  return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+}
+
+function forgetAll(): void {
+  lexemes = new Map();
+  englishWordsByMap = new WeakMap();
+  simpleWords = new Map();
+  remembered = 0;
 }
 
 /** Decimal texts of positions, made once (number-to-string conversions were a good part of the cost). */
@@ -61,53 +126,6 @@ const POSITION_TEXTS: string[] = [];
 function positionText(position: number): string {
   while (POSITION_TEXTS.length <= position) POSITION_TEXTS.push(String(POSITION_TEXTS.length));
   return POSITION_TEXTS[position];
-}
-
-/** Room below a sort key's 6-character prefix for a lexeme's index (2^42 prefixes × 2^10 < 2^53). */
-const MAX_INDEXED = 1024;
-const sortKeys = new Float64Array(MAX_INDEXED);
-
-/**
- * Lexemes in Postgres's byte order (they are ASCII, so UTF-16 order is the same). Sorting ~50
- * strings took as long as the rest of a short document's literal: this sorts numbers (the first six
- * characters, then the index) and compares strings only among lexemes sharing six characters.
- */
-function sortLexemes(lexemes: string[]): string[] {
-  const n = lexemes.length;
-  if (n > MAX_INDEXED) return lexemes.sort();
-  const keys = sortKeys.subarray(0, n);
-  for (let i = 0; i < n; i++) {
-    const lexeme = lexemes[i];
-    let prefix = 0;
-    for (let k = 0; k < 6; k++) prefix = prefix * 128 + (k < lexeme.length ? lexeme.charCodeAt(k) : 0);
-    keys[i] = prefix * MAX_INDEXED + i;
-  }
-  keys.sort();
-  const sorted: string[] = new Array(n);
-  let runStart = 0;
-  for (let i = 0; i <= n; i++) {
-    if (i < n) sorted[i] = lexemes[keys[i] % MAX_INDEXED];
-    const isRunEnd =
-      i === n || Math.floor(keys[i] / MAX_INDEXED) !== Math.floor(keys[runStart] / MAX_INDEXED);
-    if (!isRunEnd) continue;
-    if (i - runStart > 1) {
-      const run = sorted.slice(runStart, i).sort();
-      for (let j = runStart; j < i; j++) sorted[j] = run[j - runStart];
-    }
-    runStart = i;
-  }
-  return sorted;
-}
-
-/** Words that share a lexeme ("Run", "running"): their positions in order, distinct, the first 255. */
-function mergePositions(a: number[], b: number[]): number[] {
-  const sorted = [...a, ...b].sort((x, y) => x - y);
-  const out: number[] = [];
-  for (const position of sorted) {
-    if (out.length === MAX_POSITIONS_PER_LEXEME) break;
-    if (out[out.length - 1] !== position) out.push(position);
-  }
-  return out;
 }
 
 function quoteLexeme(lexeme: string): string {
