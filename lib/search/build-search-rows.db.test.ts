@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
+import { db, hasSingleConnection } from "@/db/client";
 import { createTestRollout, createTestRun, type FactoryMessage } from "@/lib/rollouts/testing/factories";
 import { createTestWorkspace } from "@/lib/testing/factories";
 import { buildSearchRows, type MessageToIndex } from "./build-search-rows";
 import { indexRollouts } from "./index-rollouts";
+import { insertBuiltInNode } from "./insert-search-rows";
+import { cachedStemCount } from "./stem-cache";
 import { messageDocument } from "./text-search";
 
 // The indexer builds most vectors in Node; search must find exactly what it found when Postgres
@@ -102,7 +104,8 @@ async function indexVariedTranscripts() {
     });
     ids.push(rollout.id);
   }
-  await db.transaction((tx) => indexRollouts(tx, ids));
+  // The Node path on either database (indexRollouts takes it only on the embedded one).
+  await db.transaction((tx) => insertBuiltInNode(tx, { rolloutIds: ids }));
   return ids;
 }
 
@@ -144,6 +147,25 @@ describe("search vectors built in Node", () => {
       );
       expect({ index, vector }).toEqual({ index, vector: computed[index].computed });
     }
+  });
+
+  it("are built by Postgres on a server and in Node on the embedded database", async () => {
+    const workspace = await createTestWorkspace();
+    const run = await createTestRun({ workspaceId: workspace.id });
+    // A word no other test uses: building its vector in Node asks for its stem, and caches it.
+    const rollout = await createTestRollout({
+      workspaceId: workspace.id,
+      runId: run.id,
+      isSearchIndexed: false,
+      messages: [
+        { role: "user", text: `zorblequantifiers ${Date.now().toString(36).replace(/[0-9]/g, "q")}` },
+      ],
+    });
+    const stemsBefore = cachedStemCount();
+    await db.transaction((tx) => indexRollouts(tx, [rollout.id]));
+    expect(cachedStemCount() > stemsBefore).toBe(hasSingleConnection());
+    const rows = await compareWithSqlPath([rollout.id]);
+    expect(rows.filter((r) => r.stored !== r.computed)).toEqual([]);
   });
 
   it("indexes only the new messages of a rollout that grew after it was indexed", async () => {

@@ -4,9 +4,9 @@ import { type DocumentToken, parseDocument } from "./tsvector/parse-document";
 import { searchDocument } from "./tsvector/search-document";
 import { englishWords, tsvectorLiteral } from "./tsvector/tsvector-literal";
 
-// A batch's search vectors built in Node: to_tsvector was most of the database's CPU while
-// indexing, and the database is what every request shares. Only the english lexemes come from
-// Postgres (lib/search/stem-cache.ts). Documents the parser refuses go back to Postgres.
+// A batch's search vectors built in Node, for the embedded database (insert-search-rows.ts): its
+// to_tsvector runs in WASM on this same thread. Only the english lexemes come from the database
+// (lib/search/stem-cache.ts). Documents the parser refuses go back to it.
 
 /** A message as the indexer reads it: tool calls as the text Postgres prints for their jsonb. */
 export type MessageToIndex = {

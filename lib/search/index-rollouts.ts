@@ -5,8 +5,8 @@ import { insertSearchRows, uuidArray } from "./insert-search-rows";
 // The search indexer's unit of work: index the messages of the oldest rollouts not yet indexed.
 // Building tsvectors costs several times more than storing the messages, so imports store and
 // return, and this runs after them (in the studio server, or `studio index`). Any number of
-// processes may run it: each claims its rollouts with SKIP LOCKED. The vectors are built in Node
-// (lib/search/build-search-rows.ts), sparing the database the tokenizing.
+// processes may run it: each claims its rollouts with SKIP LOCKED. A Postgres server builds the
+// vectors; with the embedded database they are built in Node (insert-search-rows.ts says why).
 
 /** Messages indexed per transaction, so one batch never holds the (embedded) connection for long. */
 export const DEFAULT_MESSAGE_BUDGET = 4_000;
@@ -87,8 +87,8 @@ async function markIndexed(executor: Executor, ids: string[]): Promise<void> {
 }
 
 /**
- * Batches indexed at once, each on its own connection: one tokenizes in Node while the other's rows
- * are read or written by the database. (On the embedded database's one connection they take turns.)
+ * Batches indexed at once, each on its own connection: to_tsvector is CPU-bound, so two use two
+ * cores of the database server. (On the embedded database's one connection they take turns.)
  */
 export const INDEX_WORKERS = 2;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db, type Executor } from "@/db/client";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { createTestWorkspace } from "@/lib/testing/factories";
-import { indexRollouts } from "./index-rollouts";
+import { insertBuiltInNode } from "./insert-search-rows";
 import { cachedStemCount, lookUpEnglishLexemes } from "./stem-cache";
 
 const dialect = new PgDialect();
@@ -54,10 +54,7 @@ describe("the stem cache", () => {
     let lookUps = -1;
     await db.transaction(async (tx) => {
       const counting = countLookUps(tx);
-      await indexRollouts(
-        counting.executor,
-        first.map((r) => r.id),
-      );
+      await insertBuiltInNode(counting.executor, { rolloutIds: first.map((r) => r.id) });
       lookUps = counting.counted.lookUps;
     });
     expect(lookUps).toBe(1);
@@ -66,7 +63,7 @@ describe("the stem cache", () => {
     const again = await rollout(0);
     await db.transaction(async (tx) => {
       const counting = countLookUps(tx);
-      await indexRollouts(counting.executor, [again.id]);
+      await insertBuiltInNode(counting.executor, { rolloutIds: [again.id] });
       expect(counting.counted.lookUps).toBe(0);
     });
   });
