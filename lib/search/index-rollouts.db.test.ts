@@ -6,7 +6,12 @@ import { listRollouts } from "@/lib/rollouts/queries";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { findInTranscript } from "@/lib/rollouts/transcript-queries";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
-import { countPendingRollouts, indexAllPendingRollouts, indexPendingRollouts } from "./index-rollouts";
+import {
+  countPendingRollouts,
+  INDEX_WORKERS,
+  indexAllPendingRollouts,
+  indexPendingRollouts,
+} from "./index-rollouts";
 
 async function setup() {
   const workspace = await createTestWorkspace();
@@ -136,6 +141,29 @@ describe("the search indexer", () => {
     });
     expect(total).toEqual({ rollouts: 3, messages: 15 });
     expect(asked).toBeGreaterThan(0);
+    expect(await countPendingRollouts(workspace.id)).toBe(0);
+  });
+
+  it("indexes nothing while no indexer may run, and goes on once one may", async () => {
+    const { workspace, run } = await setup();
+    await createTestRollout({
+      workspaceId: workspace.id,
+      runId: run.id,
+      isSearchIndexed: false,
+      messages: conversation(5, () => "paused"),
+    });
+    let asked = 0;
+    const pendingWhilePaused: number[] = [];
+    const total = await indexAllPendingRollouts({
+      workspaceId: workspace.id,
+      workersNow: async () => {
+        if (++asked > 3) return INDEX_WORKERS;
+        pendingWhilePaused.push(await countPendingRollouts(workspace.id));
+        return 0;
+      },
+    });
+    expect(pendingWhilePaused).toEqual([1, 1, 1]);
+    expect(total).toEqual({ rollouts: 1, messages: 5 });
     expect(await countPendingRollouts(workspace.id)).toBe(0);
   });
 

@@ -115,18 +115,21 @@ export async function indexAllPendingRollouts({
   /** Awaited before each batch (the search-index job gives way to live appends there). */
   beforeBatch?: () => Promise<void>;
   /**
-   * How many of the INDEX_WORKERS may run batches now (all when omitted). The others wait, asking
-   * again every HELD_BACK_POLL_MS, and go on when allowed or once every worker before them is done.
+   * How many of the INDEX_WORKERS may run batches now (all when omitted; 0 pauses indexing). The
+   * others wait, asking again every HELD_BACK_POLL_MS, and go on when allowed or, while at least one
+   * may run, once every worker before them is done.
    */
   workersNow?: () => Promise<number>;
 } = {}): Promise<IndexedBatch> {
   const total: IndexedBatch = { rollouts: 0, messages: 0 };
   const isRunning = Array.from({ length: INDEX_WORKERS }, () => true);
-  const isHeldBack = async (rank: number) =>
-    workersNow !== undefined &&
-    !signal?.aborted &&
-    isRunning.slice(0, rank).some(Boolean) &&
-    rank >= (await workersNow());
+  const isHeldBack = async (rank: number) => {
+    if (workersNow === undefined || signal?.aborted) return false;
+    const allowed = await workersNow();
+    // The first worker still running waits only while none may run.
+    const isFirst = !isRunning.slice(0, rank).some(Boolean);
+    return isFirst ? allowed === 0 : rank >= allowed;
+  };
   const worker = async (rank: number) => {
     try {
       for (;;) {

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { jobs } from "@/db/schema";
 import { createTestWorkspace } from "@/lib/testing/factories";
-import { searchIndexJob, yieldToSearchIndexing } from "./search-index-job";
+import { INDEX_WORKERS } from "./index-rollouts";
+import {
+  IMPORT_ALONE_MS,
+  indexWorkersBesideImport,
+  searchIndexJob,
+  yieldToSearchIndexing,
+} from "./search-index-job";
 
 async function createRunningIndexJob(workspaceId: string, heartbeatSecondsAgo = 0) {
   const [job] = await db
@@ -48,5 +54,14 @@ describe("other background work gives way to search indexing", () => {
     const busy = await createTestWorkspace();
     await createRunningIndexJob(busy.id);
     await yieldToSearchIndexing(busy.id, AbortSignal.abort());
+  });
+});
+
+describe("search indexing beside an import", () => {
+  it("waits while the workspace's import is young, runs one indexer beside a long one, all after", () => {
+    expect(indexWorkersBesideImport(null)).toBe(INDEX_WORKERS);
+    expect(indexWorkersBesideImport(0)).toBe(0);
+    expect(indexWorkersBesideImport(IMPORT_ALONE_MS - 1)).toBe(0);
+    expect(indexWorkersBesideImport(IMPORT_ALONE_MS)).toBe(1);
   });
 });
