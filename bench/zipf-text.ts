@@ -1,18 +1,8 @@
+import { seededRandom } from "@/lib/testing/seeded-random";
+
 // Realistic agent-transcript text for benchmarks: words drawn from a Zipf-like vocabulary (a few
 // words in a quarter of all messages, a long tail of rare ones), and long tool outputs made of log,
 // test-runner and traceback lines, so search and indexing meet the term frequencies of real data.
-
-/** Seeded PRNG (mulberry32): the same seed gives the same text on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** The head of the vocabulary, most frequent first (stop words included, as in real text). */
 const HEAD = `the to a of and is in it file test that for this error run i the with on not be we

@@ -1,4 +1,5 @@
-import { seededRandom, type TestMessage } from "./documents";
+import { seededRandom } from "@/lib/testing/seeded-random";
+import type { TestMessage } from "./documents";
 
 // Generated agentic messages: what agents read and write (code, shell sessions, JSON tool calls,
 // stack traces, markdown, diffs, URLs, e-mails, paths, numbers, hyphenations), plus the limits:

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seededRandom } from "@/lib/testing/seeded-random";
 
 // Documents for the differential test of the tsvector twin: the real transcript test data, agentic
 // text (code, shell, JSON tool calls, traces, markdown, diffs) and seeded random strings.
@@ -52,18 +53,6 @@ function parseJsonValues(content: string): unknown[] | null {
       return null;
     }
   }
-}
-
-/** A seeded generator (mulberry32), so failures reproduce. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
