@@ -117,6 +117,19 @@ async function compareWithSqlPath(ids: string[]) {
     where m.rollout_id = any(${`{${ids.join(",")}}`}::uuid[]) order by m.rollout_id, m.index`);
 }
 
+/** A rollout of these messages, in a workspace of its own. */
+async function createRolloutOf(messages: FactoryMessage[], { isSearchIndexed = false } = {}) {
+  const workspace = await createTestWorkspace();
+  const run = await createTestRun({ workspaceId: workspace.id });
+  const rollout = await createTestRollout({
+    workspaceId: workspace.id,
+    runId: run.id,
+    isSearchIndexed,
+    messages,
+  });
+  return { workspace, rollout };
+}
+
 describe("search vectors built in Node", () => {
   it("are the vectors Postgres computes from the SQL document, for every message", async () => {
     const ids = await indexVariedTranscripts();
@@ -126,14 +139,7 @@ describe("search vectors built in Node", () => {
   });
 
   it("come from Node for the documents the parser accepts, and from Postgres for the others", async () => {
-    const workspace = await createTestWorkspace();
-    const run = await createTestRun({ workspaceId: workspace.id });
-    const rollout = await createTestRollout({
-      workspaceId: workspace.id,
-      runId: run.id,
-      isSearchIndexed: false,
-      messages: transcripts.flat(),
-    });
+    const { rollout } = await createRolloutOf(transcripts.flat());
     const messages = await db.execute<MessageToIndex>(sql`
       select rollout_id, workspace_id, index, text, reasoning, tool_calls::text as tool_calls
       from messages where rollout_id = ${rollout.id} order by index`);
@@ -150,17 +156,10 @@ describe("search vectors built in Node", () => {
   });
 
   it("are built by Postgres on a server and in Node on the embedded database", async () => {
-    const workspace = await createTestWorkspace();
-    const run = await createTestRun({ workspaceId: workspace.id });
     // A word no other test uses: building its vector in Node asks for its stem, and caches it.
-    const rollout = await createTestRollout({
-      workspaceId: workspace.id,
-      runId: run.id,
-      isSearchIndexed: false,
-      messages: [
-        { role: "user", text: `zorblequantifiers ${Date.now().toString(36).replace(/[0-9]/g, "q")}` },
-      ],
-    });
+    const { rollout } = await createRolloutOf([
+      { role: "user", text: `zorblequantifiers ${Date.now().toString(36).replace(/[0-9]/g, "q")}` },
+    ]);
     const stemsBefore = cachedStemCount();
     await db.transaction((tx) => indexRollouts(tx, [rollout.id]));
     expect(cachedStemCount() > stemsBefore).toBe(hasSingleConnection());
@@ -169,13 +168,7 @@ describe("search vectors built in Node", () => {
   });
 
   it("indexes only the new messages of a rollout that grew after it was indexed", async () => {
-    const workspace = await createTestWorkspace();
-    const run = await createTestRun({ workspaceId: workspace.id });
-    const rollout = await createTestRollout({
-      workspaceId: workspace.id,
-      runId: run.id,
-      messages: transcripts[0],
-    });
+    const { workspace, rollout } = await createRolloutOf(transcripts[0], { isSearchIndexed: true });
     await db.execute(sql`
       insert into messages (rollout_id, workspace_id, index, role, text)
       values (${rollout.id}, ${workspace.id}, ${transcripts[0].length}, 'assistant', 'appended later')`);
