@@ -7,16 +7,22 @@ import { INDEX_WORKERS } from "./index-rollouts";
 import {
   IMPORT_ALONE_MS,
   indexWorkersBesideImport,
+  runningForMs,
   searchIndexJob,
   yieldToSearchIndexing,
 } from "./search-index-job";
 
-async function createRunningIndexJob(workspaceId: string, heartbeatSecondsAgo = 0) {
+async function createRunningJob(
+  workspaceId: string,
+  heartbeatSecondsAgo = 0,
+  { kind = searchIndexJob.kind, startedSecondsAgo = 0 } = {},
+) {
   const [job] = await db
     .insert(jobs)
     .values({
       workspaceId,
-      kind: searchIndexJob.kind,
+      kind,
+      startedAt: sql`now() - make_interval(secs => ${startedSecondsAgo})`,
       status: "running",
       payload: {},
       actor: { kind: "cli" },
@@ -31,7 +37,7 @@ async function createRunningIndexJob(workspaceId: string, heartbeatSecondsAgo = 
 describe("other background work gives way to search indexing", () => {
   it("waits while the workspace's search-index job runs and goes on when it ends", async () => {
     const workspace = await createTestWorkspace();
-    const job = await createRunningIndexJob(workspace.id);
+    const job = await createRunningJob(workspace.id);
     let isDone = false;
     const waiting = yieldToSearchIndexing(workspace.id).then(() => {
       isDone = true;
@@ -47,12 +53,12 @@ describe("other background work gives way to search indexing", () => {
   it("goes on at once for another workspace's indexing, a dead worker's job, or an abort", async () => {
     const workspace = await createTestWorkspace();
     const other = await createTestWorkspace();
-    await createRunningIndexJob(other.id);
+    await createRunningJob(other.id);
     await yieldToSearchIndexing(workspace.id);
-    await createRunningIndexJob(workspace.id, 3_600); // its heartbeat went silent an hour ago
+    await createRunningJob(workspace.id, 3_600); // its heartbeat went silent an hour ago
     await yieldToSearchIndexing(workspace.id);
     const busy = await createTestWorkspace();
-    await createRunningIndexJob(busy.id);
+    await createRunningJob(busy.id);
     await yieldToSearchIndexing(busy.id, AbortSignal.abort());
   });
 });
@@ -63,5 +69,17 @@ describe("search indexing beside an import", () => {
     expect(indexWorkersBesideImport(0)).toBe(0);
     expect(indexWorkersBesideImport(IMPORT_ALONE_MS - 1)).toBe(0);
     expect(indexWorkersBesideImport(IMPORT_ALONE_MS)).toBe(1);
+  });
+
+  it("measures how long the workspace's live import has run", async () => {
+    const workspace = await createTestWorkspace();
+    expect(await runningForMs(workspace.id, "import")).toBeNull();
+    await createRunningJob(workspace.id, 3_600, { kind: "import", startedSecondsAgo: 7_200 }); // dead worker
+    expect(await runningForMs(workspace.id, "import")).toBeNull();
+    await createRunningJob(workspace.id, 0, { kind: "import", startedSecondsAgo: 90 });
+    const ms = await runningForMs(workspace.id, "import");
+    expect(ms).toBeGreaterThanOrEqual(90_000);
+    expect(ms).toBeLessThan(120_000);
+    expect(indexWorkersBesideImport(ms)).toBe(1);
   });
 });

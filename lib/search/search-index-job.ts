@@ -81,7 +81,7 @@ const MAX_INDEXING_YIELD_MS = 30_000;
 const INDEXING_POLL_MS = 250;
 
 /** How long the workspace's oldest running job of this kind has run, or null when none runs. */
-async function runningForMs(workspaceId: string, kind: string): Promise<number | null> {
+export async function runningForMs(workspaceId: string, kind: string): Promise<number | null> {
   const [row] = await db.execute<{ ms: number | null }>(sql`
     select (extract(epoch from now() - min(started_at)) * 1000)::float8 as ms from jobs
     where workspace_id = ${workspaceId} and kind = ${kind} and status = 'running'
