@@ -1,5 +1,7 @@
+import { PgDialect } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
+import { messageDocumentText } from "@/lib/search/text-search";
 import { parseDocument } from "@/lib/search/tsvector/parse-document";
 import { searchDocument } from "@/lib/search/tsvector/search-document";
 import { agenticMessages } from "@/lib/search/tsvector/testing/agentic";
@@ -37,7 +39,8 @@ function importBenchMessages(rollouts: number): Message[] {
   return out;
 }
 
-const DOCUMENT_SQL = `translate(left(coalesce(text, '') || ' ' || coalesce(reasoning, '') || ' ' || coalesce(tool_calls::text, ''), 200000), '_./\\', '    ')`;
+/** The indexer's own document SQL (no parameters), over the bench's table. */
+const DOCUMENT_SQL = new PgDialect().sqlToQuery(messageDocumentText("bench_messages")).sql;
 
 async function measure(sql: postgres.Sql, name: string, messages: Message[]) {
   const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;

@@ -23,14 +23,15 @@ export const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`
  */
 export async function insertSearchRows(executor: Executor, selection: MessageSelection): Promise<void> {
   if (hasSingleConnection()) await insertBuiltInNode(executor, selection);
-  else await insertBuiltByPostgres(executor, selection);
+  else await insertBuiltByPostgres(executor, selectMessages(selection));
 }
 
-async function insertBuiltByPostgres(executor: Executor, selection: MessageSelection): Promise<void> {
+/** Rows whose vectors Postgres builds from the SQL document, for the messages `messages` selects. */
+async function insertBuiltByPostgres(executor: Executor, messages: SQL): Promise<void> {
   await executor.execute(sql`
     insert into message_search (rollout_id, workspace_id, message_index, search)
     select s.rollout_id, s.workspace_id, s.index, ${messageDocument("s")}
-    from (${selectMessages(selection)}) as s`);
+    from (${messages}) as s`);
 }
 
 /** Exported for tests: the Node path on either database. */
@@ -38,7 +39,7 @@ export async function insertBuiltInNode(executor: Executor, selection: MessageSe
   const messages = await executor.execute<MessageToIndex>(selectMessages(selection));
   const { rows, refused } = await buildSearchRows(executor, [...messages]);
   await bulkInsert(executor, "message_search", SEARCH_ROW_COLUMNS, rows);
-  if (refused.length > 0) await insertComputedByPostgres(executor, refused);
+  if (refused.length > 0) await insertBuiltByPostgres(executor, selectRefused(refused));
 }
 
 const MESSAGE_COLUMNS = sql`m.rollout_id, m.workspace_id, m.index, m.text, m.reasoning, m.tool_calls::text as tool_calls`;
@@ -53,12 +54,10 @@ function selectMessages(selection: MessageSelection): SQL {
     join messages m on m.rollout_id = r.id and m.index >= done.next`;
 }
 
-/** The refused documents' vectors, computed by Postgres from the same SQL document as ever. */
-async function insertComputedByPostgres(executor: Executor, refused: MessageToIndex[]): Promise<void> {
+/** The messages whose documents the twin refused (Postgres builds their vectors). */
+function selectRefused(refused: MessageToIndex[]): SQL {
   const keys = refused.map((m) => [m.rollout_id, m.index]);
-  await executor.execute(sql`
-    insert into message_search (rollout_id, workspace_id, message_index, search)
-    select m.rollout_id, m.workspace_id, m.index, ${messageDocument("m")}
+  return sql`select ${MESSAGE_COLUMNS}
     from unnest(${toArrayLiteral(keys, 0)}::uuid[], ${toArrayLiteral(keys, 1)}::int[]) as r (rollout_id, index)
-    join messages m on m.rollout_id = r.rollout_id and m.index = r.index`);
+    join messages m on m.rollout_id = r.rollout_id and m.index = r.index`;
 }

@@ -91,12 +91,7 @@ export async function runningForMs(workspaceId: string, kind: string): Promise<n
 
 /** A job of this kind runs for the workspace now (its worker's heartbeat is alive). */
 async function isJobRunning(workspaceId: string, kind: string): Promise<boolean> {
-  const [row] = await db.execute<{ running: boolean }>(sql`
-    select exists (
-      select 1 from jobs where workspace_id = ${workspaceId} and kind = ${kind} and status = 'running'
-      and heartbeat_at > now() - make_interval(secs => ${STALE_AFTER_MS / 1000})
-    ) as running`);
-  return Boolean(row.running);
+  return (await runningForMs(workspaceId, kind)) !== null;
 }
 
 /**

@@ -9,9 +9,14 @@ import { type SQL, sql } from "drizzle-orm";
  * `toTsQuery` treats queries the same way.
  */
 export function messageDocument(alias: string): SQL {
+  return sql`to_tsvector('english', ${messageDocumentText(alias)})`;
+}
+
+/** The text `messageDocument` parses (the tokenize benchmark measures to_tsvector apart from it). */
+export function messageDocumentText(alias: string): SQL {
   const m = sql.raw(`"${alias}"`);
   const text = sql`left(coalesce(${m}."text", '') || ' ' || coalesce(${m}."reasoning", '') || ' ' || coalesce(${m}."tool_calls"::text, ''), 200000)`;
-  return sql`to_tsvector('english', ${separatorsToSpaces(text)})`;
+  return separatorsToSpaces(text);
 }
 
 /** The user's query in web-search syntax ("quoted phrases", -excluded, or). */
