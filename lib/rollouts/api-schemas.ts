@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
+import { PHRASE_CANDIDATE_LIMIT, PHRASE_RECHECK_LIMIT } from "@/lib/search/text-search";
+import { formatCount } from "./format";
 import { findInTranscriptInput, messageWindowInput, rolloutFilterInput } from "./schemas";
 
 // Response shapes of the /api/v1/rollouts routes and their OpenAPI operations (lib/api/openapi.ts lists them).
@@ -103,7 +105,7 @@ export const ROLLOUT_OPERATIONS: ApiOperations = {
         .boolean()
         .nullable()
         .describe(
-          "With ?q=: true when a phrase of common words was checked in only the 2,500 shortest of the first 10,000 messages holding all its words, so matches may be missing (add a rarer word)",
+          `With ?q=: true when a phrase of common words was checked in only the ${formatCount(PHRASE_RECHECK_LIMIT)} shortest of the first ${formatCount(PHRASE_CANDIDATE_LIMIT)} messages holding all its words, so matches may be missing (add a rarer word)`,
         ),
     }),
   },
