@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { db } from "./client";
-import { runInteractive } from "./interactive";
+import { connectDatabase, db } from "./client";
+import { runInteractive, warmBackendHeapOnce } from "./interactive";
 
 // What only a Postgres server can do (the vitest config runs *.server.db.test.ts on it alone): stop a
 // running statement. PGlite runs statements to completion on its one thread.
@@ -41,5 +41,36 @@ describe("interactive queries on a Postgres server", () => {
     );
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toMatch(/took longer than/);
+  });
+
+  it("warm each backend's heap once, in the first statement, and remember it for the session", async () => {
+    // A new backend is not warmed.
+    const connection = connectDatabase({ url: process.env.DATABASE_URL as string });
+    try {
+      const [fresh] = await connection.db.execute<{ warmed: string | null }>(
+        sql`select current_setting('studio.heap_warmed', true) as warmed`,
+      );
+      expect(fresh.warmed).toBeNull();
+    } finally {
+      await connection.close();
+    }
+    const pid = await runInteractive({}, async (tx) => {
+      const [row] = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      return Number(row.pid);
+    });
+    // The pool hands the same connection out next (client.server.db.test.ts).
+    const [after] = await db.execute<{ pid: number; warmed: string | null }>(
+      sql`select pg_backend_pid() as pid, current_setting('studio.heap_warmed', true) as warmed`,
+    );
+    expect(Number(after.pid)).toBe(pid);
+    expect(after.warmed).toBe("on");
+  });
+
+  it("allocate the warm-up when the statement runs, never while planning it", async () => {
+    // Folded into a constant, repeat() ran in every plan: 8 MB at each request.
+    const [row] = await db.execute<{ "QUERY PLAN": { Plan: { Output: string[] } }[] }>(
+      sql`explain (verbose, format json) select ${warmBackendHeapOnce}`,
+    );
+    expect(row["QUERY PLAN"][0].Plan.Output.join(" ")).toContain("repeat(");
   });
 });
