@@ -20,6 +20,9 @@ const QUERIES: Record<string, string[]> = {
   phrase: ['"permission denied"', '"most recent call"', '"error file"', '"check the output"'],
 };
 
+/** Rounds of every query before each measured phase. */
+const WARM_UP_ROUNDS = 3;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -30,7 +33,15 @@ type CpuMeter = () => { server: number; postgres: number };
 
 async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
   const all = Object.values(QUERIES).flat();
-  for (const q of all) await ask(q); // warm-up: connection pool, page cache
+  // Warm-up, its figures shown apart: the connection pool, each backend's first touch of the pages
+  // and memory a search uses (db/interactive.ts), and the server's JavaScript, which V8 optimizes
+  // only after some calls.
+  const warmUp: number[] = [];
+  for (let round = 0; round < WARM_UP_ROUNDS; round += 1) for (const q of all) warmUp.push((await ask(q)).ms);
+  warmUp.sort((a, b) => a - b);
+  console.log(
+    `  warm-up ${warmUp.length} requests (every query ${WARM_UP_ROUNDS}×): p50 ${percentile(warmUp, 50).toFixed(1)} ms, p95 ${percentile(warmUp, 95).toFixed(1)} ms, max ${warmUp[warmUp.length - 1].toFixed(1)} ms`,
+  );
   const byKind: Record<string, { p50: number; p95: number }> = {};
   for (const [kind, queries] of Object.entries(QUERIES)) {
     const times: number[] = [];
