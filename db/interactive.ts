@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { warmBackendHeapOnce } from "./backend-heap";
 import { db, getDatabase, type Tx } from "./client";
 
 // Queries someone is waiting for (a page, an API request) run here: in a read transaction with a
@@ -22,24 +23,6 @@ const isQueryCanceled = (error: unknown): boolean =>
   error !== null &&
   ((error as { code?: string }).code === QUERY_CANCELED ||
     (error as { cause?: { code?: string } }).cause?.code === QUERY_CANCELED);
-
-/**
- * Once per server backend (a session setting remembers it): allocate and free 8 MB, which raises
- * glibc's threshold for returning freed memory to the system to 16 MB for the backend's life. Below
- * it, the few megabytes a search's bitmap of common words takes were given back after every query
- * and faulted in again on the next, one page fault per 4 kB: on the bench's virtual machine that was
- * 1,250-1,500 faults and a third of the CPU of the phrase search "check the output" (52 ms; 33 ms
- * once warmed, with 5-12 faults). It costs that one allocation (about 50 ms, once) and lets each
- * backend keep up to 16 MB it freed. The embedded database's WASM heap never shrinks anyway.
- */
-const BACKEND_HEAP_WARMUP_BYTES = 8 * 1024 * 1024;
-/**
- * True where it warmed the backend now. `0 * pg_backend_pid()` (a stable term) keeps the planner from
- * folding repeat() into a constant, which it would compute while planning every execution.
- */
-export const warmBackendHeapOnce = sql`case when current_setting('studio.heap_warmed', true) is distinct from 'on'
-  then length(set_config('studio.heap_warmed', 'on', false))
-    + length(repeat(' ', ${sql.raw(String(BACKEND_HEAP_WARMUP_BYTES))} + 0 * pg_backend_pid())) > 0 end`;
 
 /**
  * Runs `work` in one transaction on one connection with, for its statements only: a statement
