@@ -29,7 +29,8 @@ const isQueryCanceled = (error: unknown): boolean =>
  * timeout, custom plans for every execution (each search's own words are planned, never a generic
  * plan guessed for any tsquery), no JIT compilation (it costs more than these queries take) and no
  * parallel workers (each request uses one core, so concurrent requests share the server fairly).
- * On the embedded database the settings are accepted, but a running statement cannot be stopped.
+ * On a server, the backend's heap is warmed the first time (db/backend-heap.ts). On the embedded
+ * database the settings are accepted, but a running statement cannot be stopped.
  */
 export async function runInteractive<T>(
   { signal, timeoutMs = env.INTERACTIVE_QUERY_TIMEOUT_MS }: InteractiveOptions,
