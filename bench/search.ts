@@ -34,7 +34,7 @@ type CpuMeter = () => { server: number; postgres: number };
 async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
   const all = Object.values(QUERIES).flat();
   // Warm-up, its figures shown apart: the connection pool, each backend's first touch of the pages
-  // and memory a search uses (db/interactive.ts), and the server's JavaScript, which V8 optimizes
+  // and memory a search uses (db/backend-heap.ts), and the server's JavaScript, which V8 optimizes
   // only after some calls.
   const warmUp: number[] = [];
   for (let round = 0; round < WARM_UP_ROUNDS; round += 1) for (const q of all) warmUp.push((await ask(q)).ms);

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { warmBackendHeapOnce } from "./backend-heap";
-import { connectDatabase } from "./client";
+import { connectDatabase, defaultDatabaseTarget } from "./client";
 
 // The heap warm-up of a server backend (db/backend-heap.ts): once per session, at execution time.
 
-const connection = connectDatabase({ url: process.env.DATABASE_URL as string });
+const connection = connectDatabase(defaultDatabaseTarget());
 afterAll(() => connection.close());
 
 describe("backend heap warm-up", () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { connectDatabase } from "./client";
+import { connectDatabase, defaultDatabaseTarget } from "./client";
 
 // The pool hands out the idle connection used last (patches/postgres+3.4.9.patch). A backend's first
 // touch of each shared buffer is a page fault, and on a virtual machine a costly one: the first
@@ -7,7 +7,7 @@ import { connectDatabase } from "./client";
 // the connection idle longest spread a quiet studio's searches over every connection of the pool,
 // each paying its first time.
 
-const connection = connectDatabase({ url: process.env.DATABASE_URL as string });
+const connection = connectDatabase(defaultDatabaseTarget());
 afterAll(() => connection.close());
 
 const backendPid = async () => {
@@ -15,15 +15,19 @@ const backendPid = async () => {
   return row.pid;
 };
 
+/** The backends of `count` queries sent at once, each holding its connection for 200 ms. */
+const concurrentBackendPids = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, async () => {
+      const [row] = await connection.sql<{ pid: number }[]>`select pg_backend_pid() as pid, pg_sleep(0.2)`;
+      return row.pid;
+    }),
+  );
+
 describe("connection pool on a Postgres server", () => {
   it("reuses the connection used last while it is idle, statements and transactions alike", async () => {
     // Three connections open at once, then sequential work.
-    const opened = await Promise.all(
-      [0, 1, 2].map(async () => {
-        const [row] = await connection.sql<{ pid: number }[]>`select pg_backend_pid() as pid, pg_sleep(0.2)`;
-        return row.pid;
-      }),
-    );
+    const opened = await concurrentBackendPids(3);
     expect(new Set(opened).size).toBe(3);
     const sequential: number[] = [];
     for (let i = 0; i < 6; i++) sequential.push(await backendPid());
@@ -36,12 +40,7 @@ describe("connection pool on a Postgres server", () => {
   });
 
   it("still spreads concurrent work over several connections", async () => {
-    const pids = await Promise.all(
-      [0, 1, 2, 3].map(async () => {
-        const [row] = await connection.sql<{ pid: number }[]>`select pg_backend_pid() as pid, pg_sleep(0.2)`;
-        return row.pid;
-      }),
-    );
+    const pids = await concurrentBackendPids(4);
     expect(new Set(pids).size).toBe(4);
   });
 });

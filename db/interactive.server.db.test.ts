@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
-import { connectDatabase, db } from "./client";
+import { connectDatabase, db, defaultDatabaseTarget } from "./client";
 import { runInteractive } from "./interactive";
 
 // What only a Postgres server can do (the vitest config runs *.server.db.test.ts on it alone): stop a
@@ -45,7 +45,7 @@ describe("interactive queries on a Postgres server", () => {
 
   it("warm each backend's heap in their first statement (db/backend-heap.ts)", async () => {
     // A new backend is not warmed.
-    const connection = connectDatabase({ url: process.env.DATABASE_URL as string });
+    const connection = connectDatabase(defaultDatabaseTarget());
     try {
       const [fresh] = await connection.db.execute<{ warmed: string | null }>(
         sql`select current_setting('studio.heap_warmed', true) as warmed`,
