@@ -12,7 +12,7 @@ import { runTokenizeBenchmark } from "./tokenize";
 import { runViewerBenchmark } from "./viewer";
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
-  import: () => runImportBenchmark(),
+  import: () => runImportBenchmark({ runs: optionValue("--runs") }),
   ingest: () => runIngestBenchmark(parseIngestOptions(options)),
   jobs: () => runJobsBenchmark(),
   viewer: () => runViewerBenchmark(),
@@ -41,6 +41,7 @@ const VALUED = new Set([
   "--rollouts",
   "--clients",
   "--batch",
+  "--runs",
 ]);
 const options = args.filter((a, i) => a.startsWith("--") || VALUED.has(args[i - 1] ?? ""));
 const selected = args.filter((a) => !options.includes(a));

@@ -48,7 +48,9 @@ export const searchIndexJob = defineJobKind({
       workersNow: async () => indexWorkersBesideImport(await runningForMs(workspaceId, IMPORT_JOB_KIND)),
     });
     if (signal.aborted) return indexed;
-    if (indexed.messages >= ANALYZE_AFTER_ROWS) await analyzeTables(db, ["message_search", "rollouts"]);
+    // The messages' too: imports leave theirs to this job (lib/imports/import-job.ts).
+    if (indexed.messages >= ANALYZE_AFTER_ROWS)
+      await analyzeTables(db, ["message_search", "messages", "rollouts"]);
     return indexed;
   },
 });
