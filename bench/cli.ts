@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildCli, CLI_BUNDLE } from "../scripts/build-cli";
+import { median } from "./percentile";
 
 const RUNS = 7;
 
@@ -19,7 +20,7 @@ function timeHelp(args: string[]): number {
     times.push(performance.now() - started);
   }
   fs.rmSync(cwd, { recursive: true, force: true });
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  return median(times);
 }
 
 export async function runCliBenchmark(): Promise<void> {

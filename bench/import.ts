@@ -7,6 +7,7 @@ import postgres from "postgres";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
 import { buildCli } from "../scripts/build-cli";
 import { writeOpenAiJsonl } from "./generate-openai";
+import { median } from "./percentile";
 import { createPostgresCpuMeter, loadAverage, processCpuSeconds } from "./process-usage";
 
 // Import benchmark (issues #3 and #16): `studio import` of a generated OpenAI JSONL file (agentic
@@ -159,12 +160,6 @@ async function measureImport(bundle: string, serverUrl: string, file: string, co
     fs.rmSync(usageFile, { force: true });
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** "0.58 (0.55-0.62)": the median ratio of the runs and their range. */
 function describeRatios(runs: ImportRun[], seconds: (run: ImportRun) => number): string {

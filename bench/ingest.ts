@@ -1,6 +1,7 @@
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
+import { percentile } from "./percentile";
 import {
   createPostgresCpuMeter,
   createProcessTreeCpuMeter,
@@ -90,11 +91,6 @@ function makeItem(index: number, step: number) {
 const POLL_MS = 100;
 const WAIT_LIMIT_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /** `--rollouts=N`, `--clients=N`, `--batch=N`, `--port=N` (or `--port N`) of `npm run bench -- ingest`. */
 export function parseIngestOptions(args: string[]) {

@@ -2,6 +2,7 @@ import postgres from "postgres";
 import { connectDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { createTestDatabase, DEFAULT_TEST_SERVER_URL } from "@/db/testing/test-database";
+import { percentile } from "./percentile";
 import { createPostgresCpuMeter, createProcessTreeCpuMeter, loadAverage } from "./process-usage";
 import { insertRealisticSearchCorpus } from "./search-corpus";
 import { runStudioCli, startStudioServer } from "./studio-server";
@@ -22,9 +23,6 @@ const QUERIES: Record<string, string[]> = {
 
 /** Rounds of every query before each measured phase. */
 const WARM_UP_ROUNDS = 3;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 type Ask = (q: string) => Promise<{ ms: number; hits: number }>;
 
