@@ -36,9 +36,8 @@ async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
   // only after some calls.
   const warmUp: number[] = [];
   for (let round = 0; round < WARM_UP_ROUNDS; round += 1) for (const q of all) warmUp.push((await ask(q)).ms);
-  warmUp.sort((a, b) => a - b);
   console.log(
-    `  warm-up ${warmUp.length} requests (every query ${WARM_UP_ROUNDS}×): p50 ${percentile(warmUp, 50).toFixed(1)} ms, p95 ${percentile(warmUp, 95).toFixed(1)} ms, max ${warmUp[warmUp.length - 1].toFixed(1)} ms`,
+    `  warm-up ${warmUp.length} requests (every query ${WARM_UP_ROUNDS}×): p50 ${percentile(warmUp, 50).toFixed(1)} ms, p95 ${percentile(warmUp, 95).toFixed(1)} ms, max ${Math.max(...warmUp).toFixed(1)} ms`,
   );
   const byKind: Record<string, { p50: number; p95: number }> = {};
   for (const [kind, queries] of Object.entries(QUERIES)) {
@@ -49,11 +48,9 @@ async function measure(ask: Ask, rounds: number, cpu: CpuMeter) {
       const mine: number[] = [];
       for (let round = 0; round < rounds; round += 1) mine.push((await ask(q)).ms);
       times.push(...mine);
-      mine.sort((a, b) => a - b);
       perQuery.push(`${q} ${percentile(mine, 50).toFixed(0)}/${percentile(mine, 95).toFixed(0)}`);
     }
     const cpuAfter = cpu();
-    times.sort((a, b) => a - b);
     byKind[kind] = { p50: percentile(times, 50), p95: percentile(times, 95) };
     const perRequest = (seconds: number) => ((1000 * seconds) / times.length).toFixed(0);
     console.log(
