@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runInteractive } from "@/db/interactive";
+import { explainPlan } from "@/db/testing/explain-plan";
 import type { Ctx } from "@/lib/auth/context";
 import { listRollouts, selectSnippets } from "@/lib/rollouts/queries";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
@@ -9,9 +10,6 @@ import { findBoundedMatches } from "./search-strategy";
 
 // The `bounded` plan for phrases of common words that are rarely adjacent: the GIN index gives the
 // first candidates (messages with all the words) and only those are rechecked for the phrase.
-
-type PlanNode = { "Node Type": string; "Index Name"?: string; Plans?: PlanNode[] };
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 const ROLLOUTS = 8;
 const MESSAGES = 25;
@@ -86,13 +84,12 @@ describe("bounded phrase search", () => {
       );
       expect(seqscan).toBe("on");
       await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-      const [row] = await tx.execute<{
-        "QUERY PLAN": { Plan: PlanNode }[];
-      }>(sql`explain (analyze, costs off, format json)
-        select ms.rollout_id from message_search ms where ms.workspace_id = ${workspaceId}
-        and ms.search @@ regexp_replace(websearch_to_tsquery('english', ${q})::text, '<(-|[0-9]+)>', '&', 'g')::tsquery
-        limit 100`);
-      return flatten(row["QUERY PLAN"][0].Plan);
+      return explainPlan(
+        tx,
+        sql`select ms.rollout_id from message_search ms where ms.workspace_id = ${workspaceId}
+          and ms.search @@ regexp_replace(websearch_to_tsquery('english', ${q})::text, '<(-|[0-9]+)>', '&', 'g')::tsquery
+          limit 100`,
+      );
     });
     expect(plan.some((n) => n["Index Name"] === "message_search_search_idx")).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { configureBatchTransaction } from "@/db/batch-transaction";
 import { db, type Executor } from "@/db/client";
 import { insertSearchRows, uuidArray } from "./insert-search-rows";
 
@@ -35,7 +36,7 @@ export async function indexPendingRollouts({
   workspaceId?: string;
 } = {}): Promise<IndexedBatch> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local work_mem = '${INDEX_WORK_MEM}'`));
+    await configureBatchTransaction(tx, { workMem: INDEX_WORK_MEM });
     const inWorkspace = workspaceId ? sql`and workspace_id = ${workspaceId}` : sql``;
     // NO KEY UPDATE: labels and other rows referencing a rollout may still be written meanwhile.
     const candidates = await tx.execute<{ id: string; message_count: number }>(sql`

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
+import { explainPlan } from "@/db/testing/explain-plan";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { createTestWorkspace } from "@/lib/testing/factories";
 import { selectMessages } from "./insert-search-rows";
@@ -10,20 +11,9 @@ import { selectMessages } from "./insert-search-rows";
 // statement must read each rollout's messages through the primary key then too, not scan the whole
 // table once per batch.
 
-type PlanNode = {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Relation Name"?: string;
-  "Actual Loops"?: number;
-  "Actual Rows"?: number;
-  Plans?: PlanNode[];
-};
-
 const ROLLOUTS = 200;
 const MESSAGES_PER_ROLLOUT = 30;
 const BATCH = 20;
-
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
 let rolloutIds: string[];
 
@@ -58,17 +48,14 @@ describe.each([
 
   it("reads each rollout's messages through the primary key, never the whole table", async () => {
     const batch = rolloutIds.slice(0, BATCH);
-    const [row] = await db.execute<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-      sql`explain (analyze, costs off, format json) ${selectMessages({ rolloutIds: batch })}`,
-    );
-    const nodes = flatten(row["QUERY PLAN"][0].Plan);
+    const nodes = await explainPlan(db, selectMessages({ rolloutIds: batch }));
     const reads = nodes.filter(
       (n) => n["Relation Name"] === "messages" || n["Index Name"] === "messages_pkey",
     );
     expect(reads.map((n) => n["Node Type"])).not.toContain("Seq Scan");
     const byKey = reads.filter((n) => n["Index Name"] === "messages_pkey");
     expect(byKey.map((n) => n["Actual Loops"])).toEqual(byKey.map(() => BATCH));
-    expect(row["QUERY PLAN"][0].Plan["Actual Rows"]).toBe(BATCH * MESSAGES_PER_ROLLOUT);
+    expect(nodes[0]["Actual Rows"]).toBe(BATCH * MESSAGES_PER_ROLLOUT);
   });
 
   it("returns a rollout's messages in order, from the first one not indexed yet", async () => {

@@ -2,6 +2,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
+import { explainPlan, type PlanNode } from "@/db/testing/explain-plan";
 import type { Ctx } from "@/lib/auth/context";
 import { listRollouts, selectRolloutPage, selectSnippets } from "@/lib/rollouts/queries";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
@@ -14,29 +15,14 @@ import { chooseSearchStrategy, type SearchStrategy, selectSearchSample } from ".
 // it scan the whole GIN index once per rollout for common words. These tests EXPLAIN the exact
 // statements the rollout list runs, on message_search without statistics and then with them.
 
-type PlanNode = {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Relation Name"?: string;
-  "Actual Loops"?: number;
-  Plans?: PlanNode[];
-};
-
 const GIN_INDEX = "message_search_search_idx";
 const ROLLOUTS = 40;
 const MESSAGES_PER_ROLLOUT = 50;
 
-function flatten(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(flatten)];
-}
-
 async function explain(query: SQLWrapper | SQL, strategy: SearchStrategy): Promise<PlanNode[]> {
   return runInteractive({}, async (tx) => {
     if (strategy === "scan") await preferOrderedIndexScans(tx);
-    const [row] = await tx.execute<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
-      sql`explain (analyze, costs off, format json) ${query}`,
-    );
-    return flatten(row["QUERY PLAN"][0].Plan);
+    return explainPlan(tx, query);
   });
 }
 

@@ -1,0 +1,25 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+
+// For tests that check which plan Postgres (or PGlite) chooses for a statement: plans that depend
+// on table statistics went wrong where nothing had run ANALYZE (lib/search/, lib/scanners/).
+
+/** A node of EXPLAIN (FORMAT JSON), with the fields the tests read. */
+export type PlanNode = {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Relation Name"?: string;
+  "Actual Loops"?: number;
+  "Actual Rows"?: number;
+  Plans?: PlanNode[];
+};
+
+/** Runs the statement under EXPLAIN ANALYZE; returns its plan's nodes, the root first. */
+export async function explainPlan(executor: Executor, query: SQLWrapper | SQL): Promise<PlanNode[]> {
+  const [row] = await executor.execute<{ "QUERY PLAN": { Plan: PlanNode }[] }>(
+    sql`explain (analyze, costs off, format json) ${query}`,
+  );
+  return flatten(row["QUERY PLAN"][0].Plan);
+}
+
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
