@@ -23,3 +23,18 @@ export async function explainPlan(executor: Executor, query: SQLWrapper | SQL): 
 }
 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+/**
+ * Two cases for `describe.each`: the table without column statistics (as PGlite, or a Postgres
+ * without autovacuum, leaves it until something runs ANALYZE), then after ANALYZE. Each case's
+ * function puts the table in that state.
+ */
+export function statisticsCases(executor: Executor, table: string): [string, () => Promise<unknown>][] {
+  return [
+    [
+      "without statistics",
+      () => executor.execute(sql`delete from pg_statistic where starelid = ${table}::regclass`),
+    ],
+    ["after ANALYZE", () => executor.execute(sql.raw(`analyze "${table}"`))],
+  ];
+}

@@ -4,6 +4,7 @@ import { configureBatchTransaction } from "@/db/batch-transaction";
 import { bulkInsert, JsonText } from "@/db/bulk-insert";
 import { db, type Tx } from "@/db/client";
 import type { ToolCall } from "@/db/schema/message-json";
+import { selectMessagesOfRollouts } from "@/lib/rollouts/messages-of-rollouts";
 import { SIGNATURES, signatureVersionTag, versionTagOf } from "./catalog";
 import { loadGrammars } from "./parsers/grammars";
 import { type FlagChanges, reconcileFlags, type StoredFlag } from "./reconcile";
@@ -56,17 +57,12 @@ type MessageRow = {
   metadata: Record<string, unknown> | null;
 };
 
-/**
- * The rollouts' messages, each rollout's in order. Exported for tests. One primary-key scan per
- * rollout, whatever the statistics: `rollout_id = any(…)` on messages not analyzed yet (an import
- * leaves that to its search indexing, which this scan may run beside) made Postgres expect most of
- * the table and scan all of it for each batch (0.5 s a batch at 312,000 messages). The ORDER BY
- * keeps the subquery from being flattened into such a join (as in lib/search/insert-search-rows.ts).
- */
+/** The rollouts' messages, each rollout's in order. Exported for tests. */
 export function selectScanMessages(ids: string[]) {
-  return sql`select m.* from unnest(${uuidArray(ids)}) as r (id)
-    cross join lateral (select rollout_id, index, role, text, tool_calls, tool_call_id, tool_name, error,
-      metadata from messages m where m.rollout_id = r.id order by m.index) m`;
+  return selectMessagesOfRollouts(
+    uuidArray(ids),
+    sql`rollout_id, index, role, text, tool_calls, tool_call_id, tool_name, error, metadata`,
+  );
 }
 
 async function loadMessages(tx: Tx, ids: string[]): Promise<Map<string, ScanMessage[]>> {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { bulkInsert, toArrayLiteral } from "@/db/bulk-insert";
 import { type Executor, hasSingleConnection } from "@/db/client";
+import { selectMessagesOfRollouts } from "@/lib/rollouts/messages-of-rollouts";
 import { buildSearchRows, type MessageToIndex, SEARCH_ROW_COLUMNS } from "./build-search-rows";
 import { messageDocument } from "./text-search";
 
@@ -50,16 +51,11 @@ export function selectMessages(selection: MessageSelection): SQL {
     return sql`select ${MESSAGE_COLUMNS} from messages m
       where m.rollout_id = ${selection.rolloutId} and m.index >= ${selection.from} and m.index < ${selection.to}`;
   // Rollouts that were indexed and then got new messages (live runs) have their earlier ones indexed.
-  // Each rollout's messages are read through the primary key, whatever the statistics say. As a
-  // plain join, messages without statistics (the import leaves their ANALYZE to the indexing, which
-  // runs it when done) made Postgres expect a thousand messages per rollout and hash-join a
-  // sequential scan of the whole table, once per batch: a cost that grows with the table (`studio
-  // index` of a fresh import of 312,000 messages took 31-36 s so, 26-30 s now). The ORDER BY keeps
-  // the subquery from being flattened back into such a join.
-  return sql`select m.* from unnest(${uuidArray(selection.rolloutIds)}) as r (id)
-    cross join lateral (select coalesce(max(s.message_index) + 1, 0) as next from message_search s where s.rollout_id = r.id) done
-    cross join lateral (select ${MESSAGE_COLUMNS} from messages m
-      where m.rollout_id = r.id and m.index >= done.next order by m.index) m`;
+  return selectMessagesOfRollouts(
+    uuidArray(selection.rolloutIds),
+    MESSAGE_COLUMNS,
+    sql`(select coalesce(max(s.message_index) + 1, 0) from message_search s where s.rollout_id = r.id)`,
+  );
 }
 
 /** The messages whose documents the twin refused (Postgres builds their vectors). */

@@ -1,8 +1,8 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
-import { explainPlan, type PlanNode } from "@/db/testing/explain-plan";
+import { explainPlan, type PlanNode, statisticsCases } from "@/db/testing/explain-plan";
 import type { Ctx } from "@/lib/auth/context";
 import { listRollouts, selectRolloutPage, selectSnippets } from "@/lib/rollouts/queries";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
@@ -57,14 +57,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-async function dropSearchStatistics() {
-  await db.execute(sql`delete from pg_statistic where starelid = 'message_search'::regclass`);
-}
-
-describe.each([
-  ["without statistics", dropSearchStatistics],
-  ["after ANALYZE", () => db.execute(sql`analyze message_search`)],
-])("search plans %s", (_name, prepare) => {
+describe.each(statisticsCases(db, "message_search"))("search plans %s", (_name, prepare) => {
   beforeAll(async () => {
     await prepare();
   });

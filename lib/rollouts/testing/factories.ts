@@ -115,3 +115,36 @@ export async function createTestRollout({
   if (rollout.isSearchIndexed ?? true) await indexRollouts(executor, [row.id]);
   return row;
 }
+
+/**
+ * `count` rollouts of `messagesEach` messages (tool results and assistant turns, `text(r, m)` each),
+ * not search-indexed yet, as an import leaves them; returns their ids in creation order.
+ */
+export async function createUnindexedTestRollouts({
+  workspaceId,
+  runId,
+  count,
+  messagesEach,
+  text,
+}: {
+  workspaceId: string;
+  runId: string;
+  count: number;
+  messagesEach: number;
+  text: (r: number, m: number) => string;
+}) {
+  const ids: string[] = [];
+  for (let r = 0; r < count; r++) {
+    const rollout = await createTestRollout({
+      workspaceId,
+      runId,
+      isSearchIndexed: false,
+      messages: Array.from({ length: messagesEach }, (_, m) => ({
+        role: m % 2 ? ("assistant" as const) : ("tool" as const),
+        text: text(r, m),
+      })),
+    });
+    ids.push(rollout.id);
+  }
+  return ids;
+}
