@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "@/db/client";
-import { judgments, messages, rollouts, tasks } from "@/db/schema";
+import { judgments, rollouts, tasks } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { withProviderLimit } from "@/lib/jobs/provider-limit";
 import type { ChatRequest, ProviderConfig } from "@/lib/providers/types";
@@ -9,6 +9,7 @@ import { aggregatePanel } from "./aggregate";
 import { askMember, buildJudgePrompt } from "./judge-call";
 import type { JudgeCriterion, TranscriptMessage } from "./judge-prompt";
 import type { LoadedVersion } from "./judge-versions";
+import { loadTranscripts } from "./load-transcripts";
 import type { SnapshotTask } from "./snapshot";
 
 // Judges rollouts with one judge version and stores a judgment per criterion. Idempotent: criteria
@@ -77,27 +78,9 @@ export async function prepareRollouts(
       .select({ rolloutId: judgments.rolloutId, key: judgments.criterionKey })
       .from(judgments)
       .where(and(eq(judgments.judgeVersionId, version.id), inArray(judgments.rolloutId, rolloutIds))),
-    db
-      .select({
-        rolloutId: messages.rolloutId,
-        index: messages.index,
-        role: messages.role,
-        text: messages.text,
-        reasoning: messages.reasoning,
-        toolCalls: messages.toolCalls,
-        toolName: messages.toolName,
-      })
-      .from(messages)
-      .where(and(inArray(messages.rolloutId, rolloutIds), eq(messages.workspaceId, ctx.workspace.id)))
-      .orderBy(asc(messages.rolloutId), asc(messages.index)),
+    loadTranscripts(ctx.workspace.id, rolloutIds),
   ]);
   const doneKeys = new Set(done.map((d) => `${d.rolloutId}:${d.key}`));
-  const byRollout = new Map<string, TranscriptMessage[]>();
-  for (const { rolloutId, ...message } of transcripts) {
-    const list = byRollout.get(rolloutId) ?? [];
-    list.push(message);
-    byRollout.set(rolloutId, list);
-  }
   return rolloutIds.map((rolloutId) => {
     const rollout = found.find((r) => r.id === rolloutId);
     const taskKey = rollout?.linkedKey ?? rollout?.taskKey;
@@ -106,7 +89,7 @@ export async function prepareRollouts(
       rolloutId,
       task,
       criteria: task ? task.criteria.filter((c) => !doneKeys.has(`${rolloutId}:${c.key}`)) : [],
-      transcript: byRollout.get(rolloutId) ?? [],
+      transcript: transcripts.get(rolloutId) ?? [],
     };
   });
 }

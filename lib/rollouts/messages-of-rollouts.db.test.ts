@@ -2,24 +2,27 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { explainPlan, statisticsCases } from "@/db/testing/explain-plan";
+import { loadTranscripts, selectTranscripts } from "@/lib/judges/load-transcripts";
 import { createTestRun, createUnindexedTestRollouts } from "@/lib/rollouts/testing/factories";
 import { selectScanMessages } from "@/lib/scanners/scan-rollouts";
 import { selectMessages } from "@/lib/search/insert-search-rows";
 import { createTestWorkspace } from "@/lib/testing/factories";
 
 // The background batches that read a batch of rollouts' messages (search indexing, the reward-hack
-// scan) run right after imports, before anything has analyzed the messages: their statements must
-// read each rollout's messages through the primary key without statistics too, never the whole
-// table once per batch.
+// scans, judging) run right after imports, before anything has analyzed the messages: their
+// statements must read each rollout's messages through the primary key without statistics too,
+// never the whole table once per batch.
 
 const ROLLOUTS = 200;
 const MESSAGES_PER_ROLLOUT = 30;
 const BATCH = 20;
 
 let rolloutIds: string[];
+let workspaceId: string;
 
 beforeAll(async () => {
   const workspace = await createTestWorkspace();
+  workspaceId = workspace.id;
   const run = await createTestRun({ workspaceId: workspace.id });
   rolloutIds = await createUnindexedTestRollouts({
     workspaceId: workspace.id,
@@ -33,6 +36,7 @@ beforeAll(async () => {
 const statements = {
   "the search indexer's": (ids: string[]) => selectMessages({ rolloutIds: ids }),
   "the reward-hack scan's": selectScanMessages,
+  "the judges' and the LLM scanner's": (ids: string[]) => selectTranscripts(workspaceId, ids),
 };
 
 describe.each(statisticsCases(db, "messages"))("reading a batch's messages %s", (_name, prepare) => {
@@ -64,6 +68,20 @@ describe("reading a batch's messages", () => {
     for (const id of batch)
       expect(rows.filter((r) => r.rollout_id === id).map((r) => r.index)).toEqual(inOrder);
     expect(rows).toHaveLength(BATCH * MESSAGES_PER_ROLLOUT);
+  });
+
+  it("gives judges a workspace's transcripts only", async () => {
+    const [id] = rolloutIds;
+    const own = await loadTranscripts(workspaceId, [id]);
+    expect(own.get(id)?.map((m) => m.index)).toEqual(
+      Array.from({ length: MESSAGES_PER_ROLLOUT }, (_, i) => i),
+    );
+    expect(own.get(id)?.[1]).toMatchObject({
+      role: "assistant",
+      text: "rollout 0 message 1: ran the tests and read the output",
+    });
+    const other = await createTestWorkspace();
+    expect((await loadTranscripts(other.id, [id])).size).toBe(0);
   });
 
   it("gives the indexer a rollout's messages from the first one not indexed yet", async () => {

@@ -60,7 +60,7 @@ type MessageRow = {
 /** The rollouts' messages, each rollout's in order. Exported for tests. */
 export function selectScanMessages(ids: string[]) {
   return selectMessagesOfRollouts(
-    uuidArray(ids),
+    ids,
     sql`rollout_id, index, role, text, tool_calls, tool_call_id, tool_name, error, metadata`,
   );
 }

@@ -51,11 +51,9 @@ export function selectMessages(selection: MessageSelection): SQL {
     return sql`select ${MESSAGE_COLUMNS} from messages m
       where m.rollout_id = ${selection.rolloutId} and m.index >= ${selection.from} and m.index < ${selection.to}`;
   // Rollouts that were indexed and then got new messages (live runs) have their earlier ones indexed.
-  return selectMessagesOfRollouts(
-    uuidArray(selection.rolloutIds),
-    MESSAGE_COLUMNS,
-    sql`(select coalesce(max(s.message_index) + 1, 0) from message_search s where s.rollout_id = r.id)`,
-  );
+  return selectMessagesOfRollouts(selection.rolloutIds, MESSAGE_COLUMNS, {
+    from: sql`(select coalesce(max(s.message_index) + 1, 0) from message_search s where s.rollout_id = r.id)`,
+  });
 }
 
 /** The messages whose documents the twin refused (Postgres builds their vectors). */

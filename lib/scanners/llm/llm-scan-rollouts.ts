@@ -1,10 +1,11 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { flags, type LlmScannerVersion, llmScanResults, messages, rolloutScans } from "@/db/schema";
+import { flags, type LlmScannerVersion, llmScanResults, rolloutScans } from "@/db/schema";
 import type { FlagEvidence } from "@/db/schema/scanners";
 import type { Ctx } from "@/lib/auth/context";
 import type { TranscriptMessage } from "@/lib/judges/judge-prompt";
+import { loadTranscripts } from "@/lib/judges/load-transcripts";
 import { ProviderError } from "@/lib/providers/provider-error";
 import type { ProviderConfig } from "@/lib/providers/types";
 import { LLM_SCANNER_INFO } from "../llm-info";
@@ -28,20 +29,8 @@ export type PreparedLlmRollout = { rolloutId: string; transcript: TranscriptMess
 export async function prepareLlmRollouts(ctx: Ctx, rolloutIds: string[]): Promise<PreparedLlmRollout[]> {
   if (rolloutIds.length === 0) return [];
   await scanAllPendingRollouts({ workspaceId: ctx.workspace.id, rolloutIds });
-  const [rows, hintRows] = await Promise.all([
-    db
-      .select({
-        rolloutId: messages.rolloutId,
-        index: messages.index,
-        role: messages.role,
-        text: messages.text,
-        reasoning: messages.reasoning,
-        toolCalls: messages.toolCalls,
-        toolName: messages.toolName,
-      })
-      .from(messages)
-      .where(and(inArray(messages.rolloutId, rolloutIds), eq(messages.workspaceId, ctx.workspace.id)))
-      .orderBy(asc(messages.rolloutId), asc(messages.index)),
+  const [transcripts, hintRows] = await Promise.all([
+    loadTranscripts(ctx.workspace.id, rolloutIds),
     db
       .select()
       .from(flags)
@@ -50,7 +39,7 @@ export async function prepareLlmRollouts(ctx: Ctx, rolloutIds: string[]): Promis
   ]);
   return rolloutIds.map((rolloutId) => ({
     rolloutId,
-    transcript: rows.filter((r) => r.rolloutId === rolloutId).map(({ rolloutId: _r, ...m }) => m),
+    transcript: transcripts.get(rolloutId) ?? [],
     hints: hintRows
       .filter((f) => f.rolloutId === rolloutId)
       .map((f) => ({
