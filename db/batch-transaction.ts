@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "./client";
 
-// Settings for a background batch's transaction (search indexing, the reward-hack scan): the batch
-// counterpart of db/interactive.ts, which sets its own for web requests.
+// Settings for a background batch's transaction (search indexing, the reward-hack scan, judges'
+// transcript reads): the counterpart of db/interactive.ts, which sets its own for web requests.
 
 /**
  * No JIT compilation, and `workMem` when given, until the transaction ends. Postgres compiles any

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { configureBatchTransaction } from "@/db/batch-transaction";
 import { db } from "@/db/client";
 import { selectMessagesOfRollouts } from "@/lib/rollouts/messages-of-rollouts";
 import type { TranscriptMessage } from "./judge-prompt";
@@ -23,9 +24,11 @@ export async function loadTranscripts(
   workspaceId: string,
   rolloutIds: string[],
 ): Promise<Map<string, TranscriptMessage[]>> {
-  const rows = await db.execute<TranscriptMessage & { rolloutId: string }>(
-    selectTranscripts(workspaceId, rolloutIds),
-  );
+  // Without statistics the statement's estimate crosses the JIT threshold (db/batch-transaction.ts).
+  const rows = await db.transaction(async (tx) => {
+    await configureBatchTransaction(tx);
+    return tx.execute<TranscriptMessage & { rolloutId: string }>(selectTranscripts(workspaceId, rolloutIds));
+  });
   const byRollout = new Map<string, TranscriptMessage[]>();
   for (const { rolloutId, ...message } of rows) {
     const list = byRollout.get(rolloutId) ?? [];

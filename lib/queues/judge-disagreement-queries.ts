@@ -2,6 +2,7 @@ import "server-only";
 import { inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { judgeVersions } from "@/db/schema";
+import { uuidArray } from "@/db/uuid-array";
 import type { JudgeSnapshot } from "@/lib/judges/snapshot";
 import type { ScoringMode } from "@/lib/reports/pass-rule";
 import { assessJudgeDisagreement, type JudgeDisagreement, type JudgedCriterion } from "./judge-disagreement";
@@ -37,7 +38,7 @@ export async function loadJudgeDisagreements(
       with newest as (
         select distinct on (j.rollout_id, v.judge_id) j.rollout_id, v.judge_id, v.id as version_id
         from judgments j join judge_versions v on v.id = j.judge_version_id
-        where j.rollout_id = any(${`{${ids.join(",")}}`}::uuid[])
+        where j.rollout_id = any(${uuidArray(ids)})
         order by j.rollout_id, v.judge_id, v.version desc)
       select n.rollout_id, n.judge_id, n.version_id, coalesce(t.key, r.task_key) as task_key,
         j.criterion_key, j.status, j.score, j.disagreement, r.reward,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environments, flags, labels, messageSearch, rollouts } from "@/db/schema";
+import { uuidArray } from "@/db/uuid-array";
 import type { SearchStrategy } from "@/lib/search/search-strategy";
 import { toTsQuery } from "@/lib/search/text-search";
 import type { RolloutCursor } from "./cursor";
@@ -24,9 +25,6 @@ const OUTER_ROLLOUT_ID = sql.raw(`"rollouts"."id"`);
  * `visibleLabels`: a condition on `labels` keeping the caller's visible rows (lib/labels/visibility.ts);
  * the label filter counts only those, so a blind queue's hidden labels don't show through it.
  */
-/** Ids as one uuid[] parameter (they come from the database, never from input). */
-export const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
-
 export function buildFilterConditions(
   workspaceId: string,
   filter: RolloutFilter,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { uuidArray } from "@/db/uuid-array";
 
 // Background batches (search indexing, the reward-hack scans, judging) read the messages of a batch
 // of rollouts; imports leave the messages' ANALYZE to their search indexing, so these statements
@@ -19,7 +20,7 @@ export function selectMessagesOfRollouts(
   { from = sql`0`, workspaceId }: { from?: SQL; workspaceId?: string } = {},
 ): SQL {
   const inWorkspace = workspaceId ? sql`and m.workspace_id = ${workspaceId}` : sql``;
-  return sql`select m.* from unnest(${`{${rolloutIds.join(",")}}`}::uuid[]) as r (id)
+  return sql`select m.* from unnest(${uuidArray(rolloutIds)}) as r (id)
     cross join lateral (select ${columns} from messages m
       where m.rollout_id = r.id and m.index >= ${from} ${inWorkspace} order by m.index) m`;
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "@/db/client";
 import { preferOrderedIndexScans, runInteractive } from "@/db/interactive";
 import { environments, messageSearch, messages, rollouts, runs } from "@/db/schema";
+import { uuidArray } from "@/db/uuid-array";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { buildVisibleLabelCondition } from "@/lib/labels/visibility";
 import { listSignatureChoices } from "@/lib/scanners/queries";
@@ -12,13 +13,7 @@ import { chooseSearchStrategy, type SearchStrategy } from "@/lib/search/search-s
 import { toTsQuery } from "@/lib/search/text-search";
 import { parseInput } from "@/lib/validation";
 import { decodeCursor, encodeCursor } from "./cursor";
-import {
-  buildFilterConditions,
-  buildKeysetCondition,
-  buildOrderBy,
-  createdAtKey,
-  uuidArray,
-} from "./filter-sql";
+import { buildFilterConditions, buildKeysetCondition, buildOrderBy, createdAtKey } from "./filter-sql";
 import { type HighlightSegment, MATCH_END, MATCH_START, splitHighlights } from "./highlights";
 import { type RolloutFilter, type RolloutFilterInput, rolloutFilterInput } from "./schemas";
 
@@ -230,7 +225,7 @@ export function selectSnippets({
   strategy: SearchStrategy;
 }): SQL {
   // Ids as one uuid[] parameter (they come from the database, never from input).
-  const ids = sql`${`{${rolloutIds.join(",")}}`}::uuid[]`;
+  const ids = uuidArray(rolloutIds);
   const firstMatches =
     typeof strategy === "object"
       ? sql`select b.rollout_id, b.message_index

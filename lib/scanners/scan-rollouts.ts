@@ -4,6 +4,7 @@ import { configureBatchTransaction } from "@/db/batch-transaction";
 import { bulkInsert, JsonText } from "@/db/bulk-insert";
 import { db, type Tx } from "@/db/client";
 import type { ToolCall } from "@/db/schema/message-json";
+import { uuidArray } from "@/db/uuid-array";
 import { selectMessagesOfRollouts } from "@/lib/rollouts/messages-of-rollouts";
 import { SIGNATURES, signatureVersionTag, versionTagOf } from "./catalog";
 import { loadGrammars } from "./parsers/grammars";
@@ -42,8 +43,6 @@ export type ScanScope = {
   rolloutIds?: readonly string[];
   batchSize?: number;
 };
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 
 type MessageRow = {
   rollout_id: string;

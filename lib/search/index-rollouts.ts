@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { configureBatchTransaction } from "@/db/batch-transaction";
 import { db, type Executor } from "@/db/client";
-import { insertSearchRows, uuidArray } from "./insert-search-rows";
+import { uuidArray } from "@/db/uuid-array";
+import { insertSearchRows } from "./insert-search-rows";
 
 // The search indexer's unit of work: index the messages of the oldest rollouts not yet indexed.
 // Building tsvectors costs several times more than storing the messages, so imports store and

@@ -11,9 +11,6 @@ import { messageDocument } from "./text-search";
 /** Which messages: all of these rollouts' unindexed ones, or one slice of a large rollout. */
 export type MessageSelection = { rolloutIds: string[] } | { rolloutId: string; from: number; to: number };
 
-/** Ids as one uuid[] parameter (ids come from the database, never from input). */
-export const uuidArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
-
 /**
  * Where the vectors are built depends on where the database runs. A Postgres server tokenizes on
  * its own cores, one backend per indexing batch, and leaves this process's one thread to requests:
