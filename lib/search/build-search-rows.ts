@@ -56,8 +56,10 @@ export async function buildSearchRows(executor: Executor, messages: MessageToInd
   ];
   for (const message of messages) {
     const tokens = parseDocument(searchDocument(message.text, message.reasoning, message.tool_calls));
+    // Null when a word is not in the cache yet.
+    const literal = tokens && tsvectorLiteral(tokens, cachedLexemes);
     if (tokens === null) refused.push(message);
-    else if (isEveryWordCached(tokens)) rows.push(toRow(message, tsvectorLiteral(tokens, cachedLexemes)));
+    else if (literal !== null) rows.push(toRow(message, literal));
     else {
       waiting.push({ message, tokens });
       for (const word of englishWords(tokens)) words.add(word);
@@ -67,16 +69,13 @@ export async function buildSearchRows(executor: Executor, messages: MessageToInd
   if (waiting.length === 0) return { rows, refused };
   const lexemes = await lookUpEnglishLexemes(executor, words);
   for (const { message, tokens } of waiting) {
-    rows.push(toRow(message, tsvectorLiteral(tokens, lexemes)));
+    const literal = tsvectorLiteral(tokens, lexemes);
+    // lookUpEnglishLexemes answers every word it is asked, or throws.
+    if (literal === null) throw new Error("An english word of a document has no lexeme after its look-up");
+    rows.push(toRow(message, literal));
     await slicer.yieldWhenDue();
   }
   return { rows, refused };
-}
-
-function isEveryWordCached(tokens: DocumentToken[]): boolean {
-  for (const token of tokens)
-    if (token.dictionary === "english" && !cachedLexemes.has(token.word.toLowerCase())) return false;
-  return true;
 }
 
 function createSlicer() {

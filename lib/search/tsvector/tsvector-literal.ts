@@ -31,11 +31,16 @@ let remembered = 0;
 let documentNumber = 0;
 const documentLexemes: Lexeme[] = [];
 
-/** The tsvector's text form, equal to Postgres's to_tsvector(...)::text. `englishLexemes` maps a lowercased english-dictionary word to its lexeme, or null for a stop word (what ts_lexize('english_stem', w) gives: {} → null). Every english word of `tokens` must be in the map. */
+/**
+ * The tsvector's text form, equal to Postgres's to_tsvector(...)::text. `englishLexemes` maps a
+ * lowercased english-dictionary word to its lexeme, or null for a stop word (what
+ * ts_lexize('english_stem', w) gives: {} → null). Null when an english word of `tokens` is not in
+ * the map: the caller looks the missing ones up (`englishWords`) and asks again.
+ */
 export function tsvectorLiteral(
   tokens: DocumentToken[],
   englishLexemes: ReadonlyMap<string, string | null>,
-): string {
+): string | null {
   if (remembered > MAX_REMEMBERED) forgetAll();
   let englishWords = englishWordsByMap.get(englishLexemes);
   if (englishWords === undefined) {
@@ -50,7 +55,9 @@ export function tsvectorLiteral(
     if (dictionary === "english") {
       lexeme = englishWords.get(word);
       if (lexeme === undefined) {
-        lexeme = englishLexeme(word, englishLexemes);
+        const text = englishLexemes.get(word.toLowerCase());
+        if (text === undefined) return null;
+        lexeme = text === null ? null : lexemeOf(text);
         englishWords.set(word, lexeme);
         remembered++;
       }
@@ -89,13 +96,6 @@ export function tsvectorLiteral(
 }
 
 const parts: string[] = [];
-
-function englishLexeme(word: string, englishLexemes: ReadonlyMap<string, string | null>): Lexeme | null {
-  const lowered = word.toLowerCase();
-  const text = englishLexemes.get(lowered);
-  if (text === undefined) throw new Error(`No english lexeme for "${lowered}"`);
-  return text === null ? null : lexemeOf(text);
-}
 
 function lexemeOf(text: string): Lexeme {
   let lexeme = lexemes.get(text);

@@ -16,7 +16,7 @@ async function expectTwinMatches(messages: TestMessage[], maxRefusedShare: numbe
   const shown = result.mismatches.slice(0, 3).map((m) => ({
     document: m.document.slice(0, 300),
     expected: m.expected.slice(0, 300),
-    actual: m.actual.slice(0, 300),
+    actual: m.actual?.slice(0, 300) ?? null,
   }));
   expect(shown).toEqual([]);
   expect(result.checked + result.refused).toBe(messages.length);

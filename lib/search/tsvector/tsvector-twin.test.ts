@@ -85,6 +85,17 @@ describe("the tsvector twin", () => {
     expect(tsvectorLiteral(tokens, lexemes)).toBe("'7':2 'cat':1,3,4");
   });
 
+  it("gives null while an english word is missing from the lexemes, and the vector once it is there", () => {
+    const tokens = [
+      { word: "Cats", dictionary: "english" as const },
+      { word: "dogs", dictionary: "english" as const },
+    ];
+    const lexemes = new Map<string, string | null>([["cats", "cat"]]);
+    expect(tsvectorLiteral(tokens, lexemes)).toBeNull();
+    lexemes.set("dogs", "dog");
+    expect(tsvectorLiteral(tokens, lexemes)).toBe("'cat':1 'dog':2");
+  });
+
   it("treats non-ASCII punctuation and symbols as Postgres does: like `!`", () => {
     expect(toTsvector("done ✓ — “cat” ✅ → next<b ★>")).toBe("'b':4 'cat':2 'done':1 'next':3");
   });

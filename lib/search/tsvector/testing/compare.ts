@@ -11,7 +11,7 @@ import type { TestMessage } from "./documents";
 export type Comparison = {
   checked: number;
   refused: number;
-  mismatches: { message: TestMessage; document: string; expected: string; actual: string }[];
+  mismatches: { message: TestMessage; document: string; expected: string; actual: string | null }[];
 };
 
 const BATCH_CHARACTERS = 2_000_000;
