@@ -31,10 +31,21 @@ const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
  */
 export function statisticsCases(executor: Executor, table: string): [string, () => Promise<unknown>][] {
   return [
-    [
-      "without statistics",
-      () => executor.execute(sql`delete from pg_statistic where starelid = ${table}::regclass`),
-    ],
+    ["without statistics", () => dropStatistics(executor, [table])],
     ["after ANALYZE", () => executor.execute(sql.raw(`analyze "${table}"`))],
   ];
+}
+
+/** Forgets the tables' column statistics, as if nothing had run ANALYZE on them. */
+export async function dropStatistics(executor: Executor, tables: string[]): Promise<void> {
+  for (const table of tables)
+    await executor.execute(sql`delete from pg_statistic where starelid = ${table}::regclass`);
+}
+
+/** The table has column statistics (something ran ANALYZE on it). */
+export async function hasStatistics(executor: Executor, table: string): Promise<boolean> {
+  const [row] = await executor.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_statistic where starelid = ${table}::regclass`,
+  );
+  return Number(row.n) > 0;
 }

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { jobs } from "@/db/schema";
+import { dropStatistics, hasStatistics } from "@/db/testing/explain-plan";
 import { runJobHere } from "@/lib/jobs/run-here";
 import { searchIndexJob } from "@/lib/search/search-index-job";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
@@ -12,13 +13,6 @@ import { importFiles } from "./start-import";
 
 // Statistics after an import (db/analyze.ts): the import refreshes the rollouts' as it ends, and
 // the search indexing that follows it refreshes the messages', so the indexer need not wait for them.
-
-const hasStatistics = async (table: "rollouts" | "messages") => {
-  const [row] = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_statistic where starelid = ${table}::regclass`,
-  );
-  return Number(row.n) > 0;
-};
 
 /** 100 rollouts of 12 messages: enough for both the import's and the indexing's ANALYZE. */
 function writeTranscripts(): { path: string; name: string } {
@@ -40,14 +34,12 @@ describe("statistics after an import", () => {
   it("the import refreshes the rollouts'; the search indexing after it, the messages'", async () => {
     const workspace = await createTestWorkspace();
     const { ctx } = await createTestMember(workspace, "author");
-    await db.execute(
-      sql`delete from pg_statistic where starelid in ('rollouts'::regclass, 'messages'::regclass)`,
-    );
+    await dropStatistics(db, ["rollouts", "messages"]);
 
     const summary = await importFiles({ ctx, files: [writeTranscripts()], options: {} });
     expect(summary).toMatchObject({ imported: 100, failed: 0 });
-    expect(await hasStatistics("rollouts")).toBe(true);
-    expect(await hasStatistics("messages")).toBe(false);
+    expect(await hasStatistics(db, "rollouts")).toBe(true);
+    expect(await hasStatistics(db, "messages")).toBe(false);
 
     // No worker runs in this file: the indexing the import asked for runs here.
     const [indexJob] = await db
@@ -57,6 +49,6 @@ describe("statistics after an import", () => {
     expect(await runJobHere({ kind: searchIndexJob, jobId: indexJob.id })).toMatchObject({
       status: "succeeded",
     });
-    expect(await hasStatistics("messages")).toBe(true);
+    expect(await hasStatistics(db, "messages")).toBe(true);
   });
 });

@@ -1,9 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ANALYZE_AFTER_ROWS } from "@/db/analyze";
 import { db } from "@/db/client";
 import { messageSearch, rollouts } from "@/db/schema";
+import { dropStatistics, hasStatistics } from "@/db/testing/explain-plan";
 import { listRollouts } from "@/lib/rollouts/queries";
-import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
+import {
+  createTestRollout,
+  createTestRun,
+  createUnindexedTestRollouts,
+} from "@/lib/rollouts/testing/factories";
 import { findInTranscript } from "@/lib/rollouts/transcript-queries";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import {
@@ -165,6 +171,23 @@ describe("the search indexer", () => {
     expect(pendingWhilePaused).toEqual([1, 1, 1]);
     expect(total).toEqual({ rollouts: 1, messages: 5 });
     expect(await countPendingRollouts(workspace.id)).toBe(0);
+  });
+
+  it("refreshes the statistics of the messages and their search rows once it has indexed 1,000 messages", async () => {
+    // As `studio index` after `studio import`: the import leaves the messages' statistics to it.
+    const { workspace, run } = await setup();
+    await createUnindexedTestRollouts({
+      workspaceId: workspace.id,
+      runId: run.id,
+      count: 10,
+      messagesEach: ANALYZE_AFTER_ROWS / 10,
+      text: (r, m) => `rollout ${r} step ${m}`,
+    });
+    await dropStatistics(db, ["messages", "message_search"]);
+    const total = await indexAllPendingRollouts({ workspaceId: workspace.id });
+    expect(total).toEqual({ rollouts: 10, messages: ANALYZE_AFTER_ROWS });
+    expect(await hasStatistics(db, "messages")).toBe(true);
+    expect(await hasStatistics(db, "message_search")).toBe(true);
   });
 
   it("drops a rollout's search rows with the rollout", async () => {

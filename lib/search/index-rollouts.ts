@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ANALYZE_AFTER_ROWS, analyzeTables } from "@/db/analyze";
 import { configureBatchTransaction } from "@/db/batch-transaction";
 import { db, type Executor } from "@/db/client";
 import { uuidArray } from "@/db/uuid-array";
@@ -103,7 +104,11 @@ export const isEmptyBatch = (batch: IndexedBatch) => batch.rollouts === 0 && bat
  */
 const HELD_BACK_POLL_MS = 100;
 
-/** Indexes until nothing is pending, with INDEX_WORKERS batches at a time; returns the totals. */
+/**
+ * Indexes until nothing is pending, with INDEX_WORKERS batches at a time, then refreshes the
+ * statistics of the tables it filled when it indexed ANALYZE_AFTER_ROWS messages or more (the
+ * messages' too: imports leave theirs to indexing). Returns the totals.
+ */
 export async function indexAllPendingRollouts({
   messageBudget,
   workspaceId,
@@ -152,6 +157,8 @@ export async function indexAllPendingRollouts({
     }
   };
   await Promise.all(Array.from({ length: INDEX_WORKERS }, (_, rank) => worker(rank)));
+  if (!signal?.aborted && total.messages >= ANALYZE_AFTER_ROWS)
+    await analyzeTables(db, ["message_search", "messages", "rollouts"]);
   return total;
 }
 

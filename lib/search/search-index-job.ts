@@ -1,7 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { ANALYZE_AFTER_ROWS, analyzeTables } from "@/db/analyze";
 import { db, hasSingleConnection } from "@/db/client";
 import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
@@ -39,7 +38,7 @@ export const searchIndexJob = defineJobKind({
     const workspaceId = ctx.workspace.id;
     progress.set({ total: await countPendingRollouts(workspaceId), done: 0, failed: 0, clearErrors: true });
     const messageBudget = hasSingleConnection() ? SINGLE_CONNECTION_MESSAGE_BUDGET : DEFAULT_MESSAGE_BUDGET;
-    const indexed = await indexAllPendingRollouts({
+    return indexAllPendingRollouts({
       messageBudget,
       workspaceId,
       signal,
@@ -47,11 +46,6 @@ export const searchIndexJob = defineJobKind({
       beforeBatch: () => yieldToLiveIngest(signal),
       workersNow: async () => indexWorkersBesideImport(await runningForMs(workspaceId, IMPORT_JOB_KIND)),
     });
-    if (signal.aborted) return indexed;
-    // The messages' too: imports leave theirs to this job (lib/imports/import-job.ts).
-    if (indexed.messages >= ANALYZE_AFTER_ROWS)
-      await analyzeTables(db, ["message_search", "messages", "rollouts"]);
-    return indexed;
   },
 });
 
