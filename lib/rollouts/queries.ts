@@ -224,7 +224,6 @@ export function selectSnippets({
   q: string;
   strategy: SearchStrategy;
 }): SQL {
-  // Ids as one uuid[] parameter (they come from the database, never from input).
   const ids = uuidArray(rolloutIds);
   const firstMatches =
     typeof strategy === "object"

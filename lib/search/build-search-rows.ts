@@ -56,13 +56,15 @@ export async function buildSearchRows(executor: Executor, messages: MessageToInd
   ];
   for (const message of messages) {
     const tokens = parseDocument(searchDocument(message.text, message.reasoning, message.tool_calls));
-    // Null when a word is not in the cache yet.
-    const literal = tokens && tsvectorLiteral(tokens, cachedLexemes);
     if (tokens === null) refused.push(message);
-    else if (literal !== null) rows.push(toRow(message, literal));
     else {
-      waiting.push({ message, tokens });
-      for (const word of englishWords(tokens)) words.add(word);
+      // Null while a word is not in the cache.
+      const literal = tsvectorLiteral(tokens, cachedLexemes);
+      if (literal !== null) rows.push(toRow(message, literal));
+      else {
+        waiting.push({ message, tokens });
+        for (const word of englishWords(tokens)) words.add(word);
+      }
     }
     await slicer.yieldWhenDue();
   }
