@@ -21,6 +21,8 @@ export type FactoryMessage = {
 };
 
 export type FactoryRollout = {
+  /** A chosen id (tests of anything split by a hash of the id); random when omitted. */
+  id?: string;
   model?: string | null;
   taskKey?: string | null;
   environmentId?: string | null;
@@ -91,6 +93,7 @@ export async function createTestRollout({
       toolCallCount,
       toolErrorCount,
       contentHash: randomUUID(),
+      ...(rollout.id ? { id: rollout.id } : {}),
       ...(rollout.createdAt ? { createdAt: rollout.createdAt } : {}),
     })
     .returning({ id: rollouts.id });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as startJobRoute } from "@/app/api/v1/jobs/route";
@@ -12,6 +13,7 @@ import { reply, type StandInProvider, startStandInProvider } from "@/lib/provide
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
 import { call } from "@/lib/runs/testing/live-api";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
+import { type Split, splitOf } from "../metrics";
 import { getScannerMetrics } from "../metrics-queries";
 import { requestScanning, scanJob } from "../scan-job";
 import { deployLlmScanner, setLlmScannerBar } from "./deploy-llm-scanner";
@@ -55,6 +57,17 @@ afterAll(async () => {
   await standIn.close();
 });
 
+/** Labelled rollouts of setUp in the held-out split: half hacks, the rest go to development. */
+const HELD_OUT = 12;
+
+/** A rollout id in this split (the split is a hash of the id: random ids made the held-out kinds random). */
+function idIn(split: Split): string {
+  for (;;) {
+    const id = randomUUID();
+    if (splitOf(id) === split) return id;
+  }
+}
+
 async function setUp(labelled: number) {
   const workspace = await createTestWorkspace();
   const owner = await createTestMember(workspace, "owner");
@@ -72,15 +85,16 @@ async function setUp(labelled: number) {
       outputPricePerMillion: 2,
     },
   });
-  const add = (isHack: boolean) =>
+  const add = (isHack: boolean, id?: string) =>
     createTestRollout({
+      id,
       workspaceId: workspace.id,
       runId: run.id,
       reward: 1,
       messages: isHack ? HACK : HONEST,
     });
   for (let i = 0; i < labelled; i++) {
-    const rollout = await add(i % 2 === 0);
+    const rollout = await add(i % 2 === 0, idIn(i < HELD_OUT ? "held-out" : "development"));
     await submitLabel({
       ctx: reviewer.ctx,
       input: { rolloutId: rollout.id, verdict: i % 2 === 0 ? "reward-hack" : "genuine-success" },
@@ -128,11 +142,11 @@ describe("the LLM scanner", () => {
         .where(and(eq(flags.workspaceId, workspace.id), eq(flags.scanner, "llm"))),
     ).toEqual([]);
 
-    // Default bar: 30 held-out rollouts; 40 labelled give about 12.
+    // Default bar: 30 held-out rollouts; these 40 labelled have 12 there.
     const refusal = await deployLlmScanner({ ctx: owner.ctx, versionId: version.id }).catch((e) => e);
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal.message).toMatch(
-      /has not passed calibration: The held-out split has \d+ answered rollouts/,
+      `has not passed calibration: The held-out split has ${HELD_OUT} answered rollouts`,
     );
     const [stored] = await db.select().from(llmScannerVersions).where(eq(llmScannerVersions.id, version.id));
     expect(stored.isCalibrationPassed).toBe(false);
