@@ -1,11 +1,13 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, type Tx } from "@/db/client";
+import { runInteractive } from "@/db/interactive";
 import { environments, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { buildPassCondition } from "@/lib/reports/pass-rule";
 import { runIdParam } from "./schemas";
+import { selectToolCallMix } from "./tool-call-mix";
 
 // Reads of a run's behaviour step by step (training steps, or checkpoints of an evaluation run):
 // reward and its spread, pass rate overall and per task, give-up rate, length and tool-call mix.
@@ -69,12 +71,27 @@ const toNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 
 /** Per step of the run (ascending; rollouts without a step last). */
-export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promise<RunStep[]> {
+export async function listRunSteps({
+  ctx,
+  id,
+  signal,
+}: {
+  ctx: Ctx;
+  id: string;
+  /** The request's: a client that gives up cancels the queries. */
+  signal?: AbortSignal;
+}): Promise<RunStep[]> {
   const run = await getRunSummary({ ctx, id });
-  const workspaceId = ctx.workspace.id;
+  const rows = await runInteractive({ signal }, (tx) => readStepRows(tx, ctx.workspace.id, run.id));
+  return toRunSteps(rows);
+}
+
+type StepRows = Awaited<ReturnType<typeof readStepRows>>;
+
+/** The run's rows per step, per step and task, per step and tool, per step and flag signature. */
+async function readStepRows(tx: Tx, workspaceId: string, runId: string) {
   const pass = buildPassCondition("t", "r");
-  const [stepRows, taskRows, toolRows, flagRows] = await Promise.all([
-    db.execute<Record<string, unknown>>(sql`
+  const stepRows = await tx.execute<Record<string, unknown>>(sql`
       select r.step, count(*)::int as rollouts,
         count(*) filter (where r.status = 'running')::int as running,
         avg(r.reward) as mean_reward, stddev_pop(r.reward) as reward_std,
@@ -90,27 +107,29 @@ export async function listRunSteps({ ctx, id }: { ctx: Ctx; id: string }): Promi
         count(*) filter (where exists (select 1 from flags f where f.rollout_id = r.id
           and f.severity <> 'low'))::int as flagged
       from rollouts r left join tasks t on t.id = r.task_id
-      where r.run_id = ${run.id} and r.workspace_id = ${workspaceId}
-      group by r.step order by r.step nulls last`),
-    db.execute<{ step: number | null; task: string; rollouts: number; scored: number; passed: number }>(sql`
+      where r.run_id = ${runId} and r.workspace_id = ${workspaceId}
+      group by r.step order by r.step nulls last`);
+  const rolloutCount = stepRows.reduce((sum, row) => sum + Number(row.rollouts), 0);
+  const [taskRows, toolRows, flagRows] = await Promise.all([
+    tx.execute<{ step: number | null; task: string; rollouts: number; scored: number; passed: number }>(sql`
       select r.step, r.task_key as task, count(*)::int as rollouts, count(r.reward)::int as scored,
         count(*) filter (where ${pass})::int as passed
       from rollouts r left join tasks t on t.id = r.task_id
-      where r.run_id = ${run.id} and r.workspace_id = ${workspaceId} and r.task_key is not null
+      where r.run_id = ${runId} and r.workspace_id = ${workspaceId} and r.task_key is not null
       group by r.step, r.task_key order by r.step, r.task_key`),
-    db.execute<{ step: number | null; name: string; calls: number }>(sql`
-      select r.step, c.value->>'name' as name, count(*)::int as calls
-      from rollouts r join messages m on m.rollout_id = r.id
-      cross join lateral jsonb_array_elements(m.tool_calls) as c(value)
-      where r.run_id = ${run.id} and r.workspace_id = ${workspaceId} and m.workspace_id = ${workspaceId}
-        and m.tool_calls is not null
-      group by r.step, name`),
-    db.execute<{ step: number | null; signature: string; rollouts: number }>(sql`
+    tx.execute<{ step: number | null; name: string; calls: number }>(
+      selectToolCallMix({ runId, workspaceId, rollouts: rolloutCount }),
+    ),
+    tx.execute<{ step: number | null; signature: string; rollouts: number }>(sql`
       select r.step, f.signature, count(distinct r.id)::int as rollouts
       from rollouts r join flags f on f.rollout_id = r.id
-      where r.run_id = ${run.id} and r.workspace_id = ${workspaceId}
+      where r.run_id = ${runId} and r.workspace_id = ${workspaceId}
       group by r.step, f.signature`),
   ]);
+  return { stepRows, taskRows, toolRows, flagRows };
+}
+
+function toRunSteps({ stepRows, taskRows, toolRows, flagRows }: StepRows): RunStep[] {
   const stepKey = (step: unknown) => (step === null || step === undefined ? "none" : String(step));
   const tasksByStep = new Map<string, TaskStep[]>();
   for (const row of taskRows) {
