@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { SQL, sql } from "drizzle-orm";
 import { uuidArray } from "@/db/uuid-array";
 
 // Background batches (search indexing, the reward-hack scans, judging) read the messages of a batch
@@ -7,7 +7,8 @@ import { uuidArray } from "@/db/uuid-array";
 
 /**
  * Each rollout's messages in index order: `columns` of `messages m` for the rollouts `rolloutIds`
- * (ids from the database, never from input), in `workspaceId` when given, from index `from` on (an
+ * (ids from the database, never from input, or a uuid[] expression that selects them), in
+ * `workspaceId` when given, from index `from` on (an
  * expression that may use the rollout's `r.id`; all when omitted). One primary-key scan per rollout
  * whatever the statistics: as a plain join or `rollout_id = any(…)`, messages without statistics
  * made Postgres expect a thousand messages per rollout and scan the whole table once per batch
@@ -15,12 +16,13 @@ import { uuidArray } from "@/db/uuid-array";
  * 6.5 ms). The ORDER BY keeps the subquery from being flattened back into such a join.
  */
 export function selectMessagesOfRollouts(
-  rolloutIds: readonly string[],
+  rolloutIds: readonly string[] | SQL,
   columns: SQL,
   { from = sql`0`, workspaceId }: { from?: SQL; workspaceId?: string } = {},
 ): SQL {
   const inWorkspace = workspaceId ? sql`and m.workspace_id = ${workspaceId}` : sql``;
-  return sql`select m.* from unnest(${uuidArray(rolloutIds)}) as r (id)
+  const ids = rolloutIds instanceof SQL ? rolloutIds : uuidArray(rolloutIds);
+  return sql`select m.* from unnest(${ids}) as r (id)
     cross join lateral (select ${columns} from messages m
       where m.rollout_id = r.id and m.index >= ${from} ${inWorkspace} order by m.index) m`;
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { selectMessagesOfRollouts } from "@/lib/rollouts/messages-of-rollouts";
 
 // The tool-call mix of a run's steps: how often each tool was called, read from the messages' tool
 // calls. Which statement reads them depends on the run's size, not on the planner, whose choice
@@ -24,17 +25,20 @@ export function selectToolCallMix({
   workspaceId: string;
   rollouts: number;
 }): SQL {
-  const messages =
-    rollouts <= BY_KEY_MAX_ROLLOUTS
-      ? // The ORDER BY keeps the subquery from being flattened back into a join the planner may scan.
-        sql`cross join lateral (select m.tool_calls from messages m
-          where m.rollout_id = r.id and m.workspace_id = ${workspaceId} and m.tool_calls is not null
-          order by m.index) m`
-      : sql`join messages m on m.rollout_id = r.id and m.workspace_id = ${workspaceId} and m.tool_calls is not null`;
+  if (rollouts > BY_KEY_MAX_ROLLOUTS)
+    return sql`
+      select r.step, c.value->>'name' as name, count(*)::int as calls
+      from rollouts r
+      join messages m on m.rollout_id = r.id and m.workspace_id = ${workspaceId} and m.tool_calls is not null
+      cross join lateral jsonb_array_elements(m.tool_calls) as c(value)
+      where r.run_id = ${runId} and r.workspace_id = ${workspaceId}
+      group by r.step, name`;
+  const runRollouts = sql`array(select id from rollouts where run_id = ${runId} and workspace_id = ${workspaceId})`;
+  const messages = selectMessagesOfRollouts(runRollouts, sql`m.rollout_id, m.tool_calls`, { workspaceId });
+  // jsonb_array_elements gives no rows for a message without tool calls (null).
   return sql`
     select r.step, c.value->>'name' as name, count(*)::int as calls
-    from rollouts r ${messages}
+    from (${messages}) m join rollouts r on r.id = m.rollout_id
     cross join lateral jsonb_array_elements(m.tool_calls) as c(value)
-    where r.run_id = ${runId} and r.workspace_id = ${workspaceId}
     group by r.step, name`;
 }
