@@ -37,19 +37,23 @@ export const tryRubricInput = z.object({
 });
 export type TryRubric = z.output<typeof tryRubricInput>;
 
-export const tryJudgeInput = z
-  .object({
-    judgeId: z.uuid(),
-    taskKey: z.string().min(1).max(200),
-    /** The task's rubric as edited (unsaved edits included); without it, the saved rubric. */
-    rubric: tryRubricInput.optional(),
-    /** A pasted answer to grade… */
-    response: z.string().max(200_000).optional(),
-    /** …or a stored rollout. */
-    rolloutId: z.uuid().optional(),
-  })
-  .refine((v) => (v.response?.trim() ? 1 : 0) + (v.rolloutId ? 1 : 0) === 1, {
-    message: "Paste an answer or choose a rollout.",
-    path: ["response"],
-  });
+const tryJudgeFields = z.object({
+  taskKey: z.string().min(1).max(200),
+  /** The task's rubric as edited (unsaved edits included); without it, the saved rubric. */
+  rubric: tryRubricInput.optional(),
+  /** A pasted answer to grade… */
+  response: z.string().max(200_000).optional(),
+  /** …or a stored rollout. */
+  rolloutId: z.uuid().optional(),
+});
+const ONE_ANSWER = {
+  check: (v: { response?: string; rolloutId?: string }) =>
+    (v.response?.trim() ? 1 : 0) + (v.rolloutId ? 1 : 0) === 1,
+  params: { message: "Paste an answer or choose a rollout.", path: ["response"] },
+};
+/** The body of POST /api/v1/judges/{id}/try: the judge comes from the path. */
+export const tryJudgeBody = tryJudgeFields.refine(ONE_ANSWER.check, ONE_ANSWER.params);
+export const tryJudgeInput = tryJudgeFields
+  .extend({ judgeId: z.uuid() })
+  .refine(ONE_ANSWER.check, ONE_ANSWER.params);
 export type TryJudgeInput = z.input<typeof tryJudgeInput>;

@@ -9,6 +9,8 @@ export const reviewFlagInput = z.object({
   comment: z.string().trim().max(5_000).default(""),
 });
 export type ReviewFlagInput = z.input<typeof reviewFlagInput>;
+/** The body of POST /api/v1/flags/{id}/reviews: the flag comes from the path. */
+export const reviewFlagBody = reviewFlagInput.omit({ flagId: true });
 
 export const updateSignatureSettingInput = z.object({
   signature: z.string().trim().min(1).max(100),

@@ -2,5 +2,5 @@ import { withRoute } from "@/lib/api/with-route";
 import { getJudge } from "@/lib/judges/queries";
 
 export const GET = withRoute("GET /api/v1/judges/[id]", {}, async ({ ctx, params }) =>
-  getJudge({ ctx: ctx!, judgeId: params.id }),
+  getJudge({ ctx, judgeId: params.id }),
 );

@@ -1,7 +1,7 @@
 import { withRoute } from "@/lib/api/with-route";
 import { toApiTask } from "@/lib/tasks/api-output";
 import { getTaskDetail } from "@/lib/tasks/queries";
-import { respondToSave } from "@/lib/tasks/request-body";
+import { respondToSave } from "@/lib/tasks/respond-to-save";
 import { updateTaskInput } from "@/lib/tasks/schemas";
 import { updateTask } from "@/lib/tasks/update-task";
 

@@ -2,5 +2,5 @@ import { withRoute } from "@/lib/api/with-route";
 import { addAttackToCorpus } from "@/lib/grader-attacks/add-to-corpus";
 
 export const POST = withRoute("POST /api/v1/attacks/[id]/corpus", {}, async ({ ctx, params }) =>
-  addAttackToCorpus({ ctx: ctx!, input: { attackId: params.id } }),
+  addAttackToCorpus({ ctx, input: { attackId: params.id } }),
 );

@@ -5,7 +5,7 @@ import { startAttack } from "@/lib/grader-attacks/start-attack";
 import { getJob } from "@/lib/jobs/queries";
 
 export const GET = withRoute("GET /api/v1/environments/[slug]/attacks", {}, async ({ ctx, params }) => ({
-  items: await listAttackRuns({ ctx: ctx!, slug: params.slug }),
+  items: await listAttackRuns({ ctx, slug: params.slug }),
   nextCursor: null,
 }));
 
@@ -14,9 +14,9 @@ export const POST = withRoute(
   { body: startAttackBody },
   async ({ ctx, params, body }) => {
     const { jobId } = await startAttack({
-      ctx: ctx!,
+      ctx,
       input: { slug: params.slug, version: body.version ?? null, format: body.format ?? null },
     });
-    return Response.json({ job: await getJob({ ctx: ctx!, id: jobId }) }, { status: 202 });
+    return Response.json({ job: await getJob({ ctx, id: jobId }) }, { status: 202 });
   },
 );

@@ -5,6 +5,5 @@ import { getJudgeCalibration } from "@/lib/judges/calibration-view";
 export const GET = withRoute(
   "GET /api/v1/judges/[id]/calibration",
   { query: calibrationQuery },
-  async ({ ctx, params, query }) =>
-    getJudgeCalibration({ ctx: ctx!, judgeId: params.id, version: query.version }),
+  async ({ ctx, params, query }) => getJudgeCalibration({ ctx, judgeId: params.id, version: query.version }),
 );

@@ -11,7 +11,7 @@ export const GET = withRoute(
   { query: exportQueryInput },
   async ({ ctx, query, params }) => {
     const { snapshot } = await getVersionSnapshot({ ctx, slug: params.slug, version: params.n });
-    const withJudge = await attachDeployedJudge({ ctx: ctx!, snapshot });
+    const withJudge = await attachDeployedJudge({ ctx, snapshot });
     const { fileName, bytes } = await exportSnapshot(withJudge, query.format);
     return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
       headers: {

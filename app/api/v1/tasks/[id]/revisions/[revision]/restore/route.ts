@@ -2,7 +2,7 @@ import { withRoute } from "@/lib/api/with-route";
 import { toApiTask } from "@/lib/tasks/api-output";
 import { restoreRevisionBody } from "@/lib/tasks/api-schemas";
 import { getTaskDetail } from "@/lib/tasks/queries";
-import { respondToSave } from "@/lib/tasks/request-body";
+import { respondToSave } from "@/lib/tasks/respond-to-save";
 import { restoreRevision } from "@/lib/tasks/restore-revision";
 
 export const POST = withRoute(

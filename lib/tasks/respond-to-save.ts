@@ -1,10 +1,6 @@
 import "server-only";
 import { TaskConflictError } from "./conflict";
 
-// The body readers moved to lib/api/read-body.ts (withRoute reads and parses JSON bodies itself);
-// re-exported here for routes written against the old location.
-export { MAX_JSON_BODY_BYTES, readJsonBody, readRawBody } from "@/lib/api/read-body";
-
 /** Runs a save; a conflict becomes 409 with `conflict` (what changed and the current content). */
 export async function respondToSave<T>(save: () => Promise<T>): Promise<T | Response> {
   try {
