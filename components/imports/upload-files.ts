@@ -1,3 +1,4 @@
+import { apiFetch } from "@/lib/api-fetch";
 import type { ImportRunOutput } from "@/lib/imports/api-schemas";
 
 export type UploadOptions = { format: string; environment: string };
@@ -28,9 +29,6 @@ export function uploadFiles(
   });
 }
 
-export async function fetchImportRun(id: string): Promise<ImportRunOutput> {
-  const response = await fetch(`/api/v1/imports/${id}`);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body?.error?.message ?? "Could not load the import.");
-  return body;
+export function fetchImportRun(id: string): Promise<ImportRunOutput> {
+  return apiFetch<ImportRunOutput>(`/api/v1/imports/${id}`, { fallbackError: "Could not load the import." });
 }

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
+import { apiFetch } from "@/lib/api-fetch";
 import { describeJobState } from "@/lib/jobs/job-state";
 import { jobKeys } from "@/lib/jobs/query-keys";
 import { JOB_STATUSES, type JobOutput, type JobStatus } from "@/lib/jobs/schemas";
@@ -13,10 +14,7 @@ type JobList = { items: JobOutput[]; nextCursor: string | null };
 async function fetchJobs(status: JobStatus | ""): Promise<JobList> {
   const params = new URLSearchParams({ limit: "50" });
   if (status) params.set("status", status);
-  const response = await fetch(`/api/v1/jobs?${params}`);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body?.error?.message ?? "Could not load the jobs.");
-  return body;
+  return apiFetch<JobList>(`/api/v1/jobs?${params}`, { fallbackError: "Could not load the jobs." });
 }
 
 /** Live list of the workspace's jobs: refreshes every second while any is queued or running. */

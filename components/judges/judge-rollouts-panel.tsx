@@ -8,6 +8,7 @@ import { JobStateBadge } from "@/components/jobs/job-state-badge";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { apiFetch } from "@/lib/api-fetch";
 import { cancelJob } from "@/lib/jobs/actions";
 import { describeJobState } from "@/lib/jobs/job-state";
 import { jobKeys } from "@/lib/jobs/query-keys";
@@ -17,11 +18,8 @@ import type { JudgingChoice } from "@/lib/judges/judging-choices";
 
 const count = new Intl.NumberFormat("en-US");
 
-async function fetchJob(id: string): Promise<JobOutput> {
-  const response = await fetch(`/api/v1/jobs/${id}`);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body?.error?.message ?? "Could not load the job.");
-  return body;
+function fetchJob(id: string): Promise<JobOutput> {
+  return apiFetch<JobOutput>(`/api/v1/jobs/${id}`, { fallbackError: "Could not load the job." });
 }
 
 /** A judging job, live: progress, tokens and cost so far, Cancel. */

@@ -1,3 +1,4 @@
+import { apiFetch } from "@/lib/api-fetch";
 import type { StepComparisonWithExamples } from "@/lib/runs/compare-query";
 import type { RunStep, RunSummary } from "@/lib/runs/queries";
 
@@ -8,17 +9,10 @@ type Json<T> = {
 };
 export type RunSummaryJson = Json<RunSummary>;
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body?.error?.message ?? `Could not load ${url} (${response.status}).`);
-  return body as T;
-}
-
-export const fetchRun = (id: string) => getJson<RunSummaryJson>(`/api/v1/runs/${id}`);
+export const fetchRun = (id: string) => apiFetch<RunSummaryJson>(`/api/v1/runs/${id}`);
 
 export const fetchRunSteps = async (id: string) =>
-  (await getJson<{ items: RunStep[] }>(`/api/v1/runs/${id}/steps`)).items;
+  (await apiFetch<{ items: RunStep[] }>(`/api/v1/runs/${id}/steps`)).items;
 
 export const fetchStepComparison = (id: string, a: number, b: number) =>
-  getJson<StepComparisonWithExamples>(`/api/v1/runs/${id}/compare?a=${a}&b=${b}`);
+  apiFetch<StepComparisonWithExamples>(`/api/v1/runs/${id}/compare?a=${a}&b=${b}`);

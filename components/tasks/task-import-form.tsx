@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Table, Td, Th } from "@/components/ui/table";
+import { apiFetch } from "@/lib/api-fetch";
 
 type ImportResult = {
   imported: number;
@@ -16,15 +17,13 @@ type ImportResult = {
   tasks: { row: number; key: string; id: string }[];
 };
 
-async function postImport(slug: string, format: string, text: string): Promise<ImportResult> {
-  const response = await fetch(`/api/v1/environments/${slug}/tasks/import?format=${format}`, {
+function postImport(slug: string, format: string, text: string): Promise<ImportResult> {
+  return apiFetch<ImportResult>(`/api/v1/environments/${slug}/tasks/import?format=${format}`, {
     method: "POST",
     headers: { "content-type": "text/plain; charset=utf-8" },
     body: text,
+    fallbackError: "The import failed.",
   });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The import failed (${response.status}).`);
-  return body as ImportResult;
 }
 
 /** Upload or paste JSONL or CSV; valid rows import, each bad row is listed with its field and reason. */

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
+import { readApiError } from "@/lib/api-fetch";
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 import { TEST_SCRIPT_SUPPORT } from "@/lib/exports/test-script-contract";
 
@@ -31,10 +32,7 @@ export function ExportButton({ slug, version }: { slug: string; version: number 
     try {
       const url = `/api/v1/environments/${encodeURIComponent(slug)}/versions/${version}/export?format=${format}`;
       const response = await fetch(url);
-      if (!response.ok || !response.body) {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new Error(body?.error?.message ?? `The export failed (${response.status}).`);
-      }
+      if (!response.ok || !response.body) throw await readApiError(response, "The export failed.");
       const total = Number(response.headers.get("content-length")) || null;
       const name =
         /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "export.tar.gz";
