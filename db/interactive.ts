@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { warmBackendHeapOnce } from "./backend-heap";
 import { db, getDatabase, type Tx } from "./client";
+import { asForeground } from "./foreground";
 
 // Queries someone is waiting for (a page, an API request) run here: in a read transaction with a
 // statement timeout, settings that keep plans predictable, and a cancel wired to the request, so a
@@ -39,32 +40,37 @@ export async function runInteractive<T>(
   signal?.throwIfAborted();
   const isServer = getDatabase().mode === "postgres";
   try {
-    return await db.transaction(async (tx) => {
-      // Sent now (`then` runs a Drizzle query) without waiting for its answer: the work's first
-      // statement follows it on the same connection (pipelined), one round trip instead of two.
-      const session = tx
-        .execute<{ pid: number }>(sql`select
+    // Counted as foreground work: background batches of this process wait for it (db/foreground.ts).
+    return await asForeground(() =>
+      db.transaction(async (tx) => {
+        // Sent now (`then` runs a Drizzle query) without waiting for its answer: the work's first
+        // statement follows it on the same connection (pipelined), one round trip instead of two.
+        const session = tx
+          .execute<{ pid: number }>(sql`select
         set_config('statement_timeout', ${String(timeoutMs)}, true),
         set_config('plan_cache_mode', 'force_custom_plan', true),
         set_config('jit', 'off', true),
         set_config('max_parallel_workers_per_gather', '0', true),
         ${isServer ? warmBackendHeapOnce : sql`null`} as heap_warmed_now,
         pg_backend_pid() as pid`)
-        .then(([row]) => Number(row.pid));
-      let cancelling: Promise<unknown> | null = null;
-      const cancel = () => {
-        // From another pooled connection; awaited below before this connection is released.
-        cancelling = session.then((pid) => db.execute(sql`select pg_cancel_backend(${pid})`)).catch(() => {});
-      };
-      if (isServer) signal?.addEventListener("abort", cancel, { once: true });
-      try {
-        const [result] = await Promise.all([work(tx), session]);
-        return result;
-      } finally {
-        signal?.removeEventListener("abort", cancel);
-        await cancelling;
-      }
-    });
+          .then(([row]) => Number(row.pid));
+        let cancelling: Promise<unknown> | null = null;
+        const cancel = () => {
+          // From another pooled connection; awaited below before this connection is released.
+          cancelling = session
+            .then((pid) => db.execute(sql`select pg_cancel_backend(${pid})`))
+            .catch(() => {});
+        };
+        if (isServer) signal?.addEventListener("abort", cancel, { once: true });
+        try {
+          const [result] = await Promise.all([work(tx), session]);
+          return result;
+        } finally {
+          signal?.removeEventListener("abort", cancel);
+          await cancelling;
+        }
+      }),
+    );
   } catch (error) {
     if (signal?.aborted) throw new AppError("bad_request", "The request was cancelled.", { cause: error });
     if (isQueryCanceled(error)) {

@@ -1,3 +1,4 @@
+import { waitForForegroundLull } from "@/db/foreground";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
@@ -104,9 +105,13 @@ export function getIngestGate(): IngestGate {
   return globalForGate.studioIngestGate;
 }
 
-/** Background work of this process (search indexing, scanning) gives way to live appends. */
-export function yieldToLiveIngest(signal?: AbortSignal): Promise<void> {
-  return getIngestGate().waitForLull({ signal });
+/**
+ * Background work of this process (search indexing, scanning) calls this before each batch: it gives
+ * way to live appends, then to the interactive queries someone is waiting for (db/foreground.ts).
+ */
+export async function yieldToForegroundWork(signal?: AbortSignal): Promise<void> {
+  await getIngestGate().waitForLull({ signal });
+  await waitForForegroundLull({ signal });
 }
 
 /** Tests replace the process's gate to exercise overload. */

@@ -8,7 +8,7 @@ import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { buildFilterConditions } from "@/lib/rollouts/filter-sql";
 import { rolloutFilterInput } from "@/lib/rollouts/schemas";
-import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
+import { yieldToForegroundWork } from "@/lib/runs/ingest-gate";
 import { yieldToSearchIndexing } from "@/lib/search/search-index-job";
 import { requestLlmScanning } from "./llm/llm-scan-job";
 import { needsScanSql, scanAllPendingRollouts } from "./scan-rollouts";
@@ -56,7 +56,7 @@ export const scanJob = defineJobKind({
       signal,
       onBatch: (batch) => progress.addDone(batch.scanned),
       beforeBatch: async () => {
-        await yieldToLiveIngest(signal);
+        await yieldToForegroundWork(signal);
         // New rollouts become searchable first; the scan follows (see yieldToSearchIndexing).
         await yieldToSearchIndexing(workspaceId, signal);
       },

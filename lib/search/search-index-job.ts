@@ -7,7 +7,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { STALE_AFTER_MS } from "@/lib/jobs/timing";
-import { yieldToLiveIngest } from "@/lib/runs/ingest-gate";
+import { yieldToForegroundWork } from "@/lib/runs/ingest-gate";
 import {
   countPendingRollouts,
   DEFAULT_MESSAGE_BUDGET,
@@ -43,7 +43,7 @@ export const searchIndexJob = defineJobKind({
       workspaceId,
       signal,
       onBatch: (batch) => progress.addDone(batch.rollouts),
-      beforeBatch: () => yieldToLiveIngest(signal),
+      beforeBatch: () => yieldToForegroundWork(signal),
       workersNow: async () => indexWorkersBesideImport(await runningForMs(workspaceId, IMPORT_JOB_KIND)),
     });
   },
