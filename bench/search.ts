@@ -100,7 +100,8 @@ async function measureDuringScan({
     const body = (await response.json()) as {
       id: string;
       status: string;
-      progress?: { done: number; total: number };
+      done: number;
+      total: number | null;
     };
     if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
     return body;
