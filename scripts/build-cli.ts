@@ -48,6 +48,9 @@ export async function buildCli(root = process.cwd(), outfile = path.join(root, C
     .filter((name) => KEEP_EXTERNAL.test(name))
     .flatMap((name) => [name, `${name}/*`]);
   const outdir = path.dirname(outfile);
+  // The sources list goes first, so bin/studio.mjs takes the bundle as stale (and runs the sources)
+  // until this build has written it whole: `npm test` builds while other tests run the command.
+  fs.rmSync(path.join(outdir, CLI_SOURCES), { force: true });
   // Chunks are named by content hash: clear the last build's, or they would pile up.
   fs.rmSync(path.join(outdir, "chunks"), { recursive: true, force: true });
   const result = await build({

@@ -3,7 +3,7 @@
 // docs/testing.md), the Python client's tests, the build, then the end-to-end tests in Debian's
 // Chromium. Each step prints its wall time; a table of steps, times and test counts follows, then
 // one line "tests: N passed, N failed" summing every test runner.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +20,35 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   console.log(`\n━━ ${title}: ${[path.basename(command), ...args].join(" ")}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   return result.status === 0;
+}
+
+type BackgroundStep = { started: number; finish: () => Promise<boolean> };
+
+/**
+ * Starts a step that runs beside the ones that follow. Its output goes straight to a file (the
+ * steps beside it block this process in spawnSync, so nothing could read a pipe meanwhile);
+ * `finish` waits for it and prints the output.
+ */
+function startInBackground(title: string, command: string, args: string[]): BackgroundStep {
+  const log = path.join(reports, `${title}.log`);
+  const fd = fs.openSync(log, "w");
+  const started = performance.now();
+  console.log(`\n━━ ${title} started beside the next steps: ${[path.basename(command), ...args].join(" ")}`);
+  const child = spawn(command, args, { stdio: ["ignore", fd, fd], env });
+  const exited = new Promise<boolean>((resolve) => {
+    child.on("error", () => resolve(false));
+    child.on("exit", (code) => resolve(code === 0));
+  });
+  return {
+    started,
+    async finish() {
+      const ok = await exited;
+      fs.closeSync(fd);
+      console.log(`\n━━ ${title} (its output, written while the steps above ran):`);
+      process.stdout.write(fs.readFileSync(log));
+      return ok;
+    },
+  };
 }
 
 /** One Vitest project (vitest.config.ts), counted. */
@@ -136,12 +165,25 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   ensureChromium();
-  const steps: [string, () => boolean][] = [
+  // The build runs beside the embedded database, slow and Python tests (PGlite answers one file at a
+  // time, and the slow tests wait on the processes they spawn, so a core is often idle there); the
+  // end-to-end tests wait for it. Its output goes to a file (the steps beside it print theirs as they
+  // run) and is printed whole when it is awaited.
+  const background: { build?: BackgroundStep } = {};
+  const startBuild = () => {
+    // The same build as `npm start`'s, stamp included, so the next `npm start` doesn't rebuild.
+    background.build = startInBackground("build", process.execPath, ["--import", "tsx", "scripts/build.ts"]);
+    return true;
+  };
+  const steps: [string, () => boolean | Promise<boolean>][] = [
     ["lint", () => run("lint", bin("biome"), ["check", "."])],
     ["typecheck", () => run("typecheck", bin("tsc"), ["--noEmit"])],
     ["unit tests", () => runVitestProject("unit tests", "unit")],
     ["database tests (Postgres)", () => runVitestProject("database tests on Postgres", "db-postgres")],
-    ["embedded database tests (PGlite)", () => runVitestProject("embedded database tests", "db-pglite")],
+    [
+      "embedded database tests (PGlite)",
+      () => startBuild() && runVitestProject("embedded database tests", "db-pglite"),
+    ],
     ["slow tests", () => runVitestProject("slow tests (processes, Python, sandbox)", "slow")],
     [
       "python client tests",
@@ -152,8 +194,7 @@ async function main(): Promise<void> {
         return ok;
       },
     ],
-    // The same build as `npm start`'s, stamp included, so the next `npm start` doesn't rebuild.
-    ["build", () => run("build", process.execPath, ["--import", "tsx", "scripts/build.ts"])],
+    ["build (beside the three steps above)", () => background.build?.finish() ?? false],
     [
       "end-to-end tests",
       () => {
@@ -171,12 +212,16 @@ async function main(): Promise<void> {
   for (const [name, step] of steps) {
     const stepStarted = performance.now();
     const [passedBefore, failedBefore] = [passed, failed];
-    const ok = step();
-    const seconds = (performance.now() - stepStarted) / 1000;
+    const ok = await step();
+    // A background step counts from its own start, not from when it was awaited.
+    const seconds =
+      (performance.now() -
+        (name.startsWith("build") ? (background.build?.started ?? stepStarted) : stepStarted)) /
+      1000;
     console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} in ${formatDuration(seconds)}`);
     results.push({ name, ok, seconds, passed: passed - passedBefore, failed: failed - failedBefore });
     // Without a build there is nothing to test end to end.
-    if (name === "build" && !ok) break;
+    if (name.startsWith("build") && !ok) break;
   }
   printSummary(results, (performance.now() - started) / 1000);
   const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
