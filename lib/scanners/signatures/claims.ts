@@ -1,8 +1,8 @@
 import { evidenceAt } from "../agent-steps";
 import type { ScanContext, Signature } from "../context";
-import { isTestRun } from "../operations";
 import { parseShell } from "../parsers/shell";
 import { TEST_RUNNER_WORDS } from "../prefilter";
+import { isTestRun } from "../shell-operations";
 import type { Hit, ScanMessage } from "../types";
 
 // The final claim against the record: "all tests pass" when the last test run in the transcript
