@@ -93,6 +93,9 @@ export default defineConfig({
           globalSetup: ["./db/testing/global-setup-pglite.ts"],
           // One PGlite, owned by the global setup, serves every worker: files take turns.
           fileParallelism: false,
+          // npm test builds the app beside this project (scripts/test.ts), and several of its tests
+          // spawn processes that share one PGlite: give them the slow project's time.
+          testTimeout: 180_000,
         },
       },
       {
