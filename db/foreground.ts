@@ -1,6 +1,6 @@
 // What someone is waiting for right now in this process: interactive queries (db/interactive.ts)
 // count themselves here, and background batches wait for a lull before each batch
-// (lib/runs/ingest-gate.ts, yieldToForegroundWork), so a search or a page load never queues behind a
+// (lib/jobs/yield-to-foreground.ts), so a search or a page load never queues behind a
 // scan or the indexer on the same cores. Process-wide (on globalThis: Next may load this module in
 // more than one bundle); a separate `studio worker` process has its own and so does not wait.
 

@@ -1,4 +1,3 @@
-import { waitForForegroundLull } from "@/db/foreground";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
@@ -103,15 +102,6 @@ export function getIngestGate(): IngestGate {
     maxWaiting: env.INGEST_MAX_WAITING,
   });
   return globalForGate.studioIngestGate;
-}
-
-/**
- * Background work of this process (search indexing, scanning) calls this before each batch: it gives
- * way to live appends, then to the interactive queries someone is waiting for (db/foreground.ts).
- */
-export async function yieldToForegroundWork(signal?: AbortSignal): Promise<void> {
-  await getIngestGate().waitForLull({ signal });
-  await waitForForegroundLull({ signal });
 }
 
 /** Tests replace the process's gate to exercise overload. */

@@ -7,7 +7,7 @@ import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { STALE_AFTER_MS } from "@/lib/jobs/timing";
-import { yieldToForegroundWork } from "@/lib/runs/ingest-gate";
+import { yieldToForegroundWork } from "@/lib/jobs/yield-to-foreground";
 import {
   countPendingRollouts,
   DEFAULT_MESSAGE_BUDGET,
