@@ -1,11 +1,7 @@
 import { z } from "zod";
+import { emailInput } from "@/lib/auth/schemas";
 import { ROLES } from "@/lib/permissions/rules";
 
-export const emailInput = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: "Enter a valid email address." }));
 export const passwordInput = z
   .string()
   .min(8, "Passwords need at least 8 characters.")
@@ -50,9 +46,3 @@ export const createApiKeyInput = z.object({
   role: roleInput,
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
-
-export const signInInput = z.object({
-  email: emailInput,
-  password: z.string().min(1, "Enter your password.").max(200),
-});
-export type SignInInput = z.infer<typeof signInInput>;

@@ -2,12 +2,12 @@ import "server-only";
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import { db } from "@/db/client";
 import { loginAttempts, memberships, sessions } from "@/db/schema";
-import { type SignInInput, signInInput } from "@/lib/accounts/schemas";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import type { Ctx } from "./context";
 import { getDummyPasswordHash, verifyPassword } from "./password";
+import { type SignInInput, signInInput } from "./schemas";
 import { createSecretToken, hashToken } from "./tokens";
 
 const ATTEMPT_WINDOW_MS = 15 * 60_000;

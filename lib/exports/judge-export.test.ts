@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FIXTURE_JUDGE } from "./__fixtures__/fixture-judge";
 import { FIXTURE_SNAPSHOT } from "./__fixtures__/fixture-snapshot";
 import { buildExportFiles } from "./build-export";
-import { JUDGE_NONCE, JUDGE_TRANSCRIPT, toPublicBaseUrl } from "./deployed-judge";
+import { JUDGE_NONCE, JUDGE_TRANSCRIPT } from "./deployed-judge";
 import type { ExportFile } from "./export-file";
 
 // Every format with judges carries the deployed judge: its instructions, first panel member's model
@@ -203,15 +203,5 @@ describe("exports carry the deployed judge", () => {
           .map((f) => textOf(f.content))
           .join("\n"),
       ).not.toMatch(/sk-|apiKey"/);
-  });
-});
-
-describe("toPublicBaseUrl", () => {
-  it("keeps scheme, host, port and path, and drops credentials, query and fragment", () => {
-    expect(toPublicBaseUrl("http://127.0.0.1:8000/v1/")).toBe("http://127.0.0.1:8000/v1");
-    expect(toPublicBaseUrl("https://user:secret@llm.example.test/v1?api-key=abc#x")).toBe(
-      "https://llm.example.test/v1",
-    );
-    expect(toPublicBaseUrl("not a url")).toBe("");
   });
 });

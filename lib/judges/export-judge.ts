@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environments } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
-import { toPublicBaseUrl } from "@/lib/exports/deployed-judge";
 import type { DeployedJudgeExport, EnvironmentVersionSnapshot } from "@/lib/exports/snapshot";
+import { toPublicBaseUrl } from "@/lib/providers/public-base-url";
 import type { AgreementFigures, CalibrationReport, SetReport } from "./calibration";
 import { getDeployedJudge } from "./queries";
 
