@@ -7,6 +7,7 @@ import { IMPORT_OPERATIONS } from "@/lib/imports/api-schemas";
 import { JOB_OPERATIONS } from "@/lib/jobs/api-schemas";
 import { JUDGE_OPERATIONS } from "@/lib/judges/api-schemas";
 import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
+import { MCP_OPERATIONS } from "@/lib/mcp/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
 import { PROVIDER_OPERATIONS } from "@/lib/providers/api-schemas";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
@@ -68,6 +69,7 @@ const OPERATIONS: ApiOperations = {
   ...PROVIDER_OPERATIONS,
   ...JOB_OPERATIONS,
   ...JUDGE_OPERATIONS,
+  ...MCP_OPERATIONS,
 };
 
 type JsonSchema = Record<string, unknown>;

@@ -6,6 +6,7 @@ import { registerExportCommand } from "./export-command";
 import { registerImportCommand } from "./import-command";
 import { registerIndexCommand } from "./index-command";
 import { registerJobsCommands } from "./jobs-commands";
+import { registerMcpCommand } from "./mcp-command";
 import { withDatabase } from "./program";
 import { registerScanCommand } from "./scan-command";
 import { registerValidateCommand } from "./validate-command";
@@ -35,6 +36,7 @@ export function registerCommands(program: Command): Command {
   registerAttackCommand(program);
   registerScanCommand(program);
   registerCheckCommand(program);
+  registerMcpCommand(program);
   return program;
 }
 
