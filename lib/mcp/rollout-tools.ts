@@ -24,6 +24,7 @@ const searchInput = {
   environment: z.string().max(200).optional().describe("Environment slug"),
   task: z.string().max(500).optional().describe("Task key"),
   model: z.string().max(500).optional(),
+  run: z.uuid().optional().describe("A run's id (an import or a live run)"),
   minReward: z.number().optional(),
   maxReward: z.number().optional(),
   label: z.enum(["labeled", "unlabeled"]).optional(),
