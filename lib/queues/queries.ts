@@ -17,6 +17,7 @@ import { AppError } from "@/lib/errors";
 import { can } from "@/lib/permissions/rules";
 import type { QueueSampling } from "@/lib/values/review-values";
 import { isQueueReviewer } from "./eligibility";
+import { buildStrategyOrder } from "./take-next-item";
 
 // Reads of review queues: the list, one queue with its reviewers, items and progress.
 
@@ -250,7 +251,8 @@ export type QueueNextItem = {
 };
 
 /**
- * The queue's items still waiting for labels, in queue order, without reserving any (the review
+ * The queue's items still waiting for labels, in the order "Next" hands them out (the sampling's
+ * order, then position), without reserving any (the review
  * page's "Next" reserves one): items with fewer completed assignments than the overlap, that the
  * caller (a user or an API key, by its reviewer key) hasn't labelled. `limit + 1` rows tell whether more follow.
  */
@@ -300,7 +302,7 @@ export async function listQueueNextItems({
           : undefined,
       ),
     )
-    .orderBy(asc(queueItems.position), asc(queueItems.id))
+    .orderBy(...buildStrategyOrder(queue.sampling), asc(queueItems.position), asc(queueItems.id))
     .offset(offset)
     .limit(limit + 1);
   return { items: rows.slice(0, limit), hasMore: rows.length > limit, queue };
