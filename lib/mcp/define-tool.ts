@@ -5,13 +5,30 @@ import type { z } from "zod";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError, toPublicError } from "@/lib/errors";
 import type { Permission } from "@/lib/permissions/rules";
-import { formatToolResult } from "./quote";
+import { formatToolResult, pageJson } from "./quote";
 
 // One MCP tool: the permission of the API route (or server action) it mirrors, checked as withRoute
 // checks it (a role that may not: not_found), a zod input, and the verb or query it wraps. Errors
 // become tool errors with the API's code and message; unexpected ones are logged, never detailed.
 
 export type ToolAnswer = { summary: string; notes?: string[]; payload: unknown };
+
+/** The most JSON one result quotes; tools page below it, and this cut is the visible last resort. */
+export const MAX_RESULT_CHARS = 100_000;
+
+/** An answer whose payload is over the limit: its JSON text cut, and a note saying so. */
+export function capAnswer(answer: ToolAnswer): ToolAnswer {
+  const { page, totalChars, nextOffset } = pageJson(answer.payload, 0, MAX_RESULT_CHARS);
+  if (nextOffset === null) return answer;
+  return {
+    summary: answer.summary,
+    notes: [
+      ...(answer.notes ?? []),
+      `[truncated: the result is ${totalChars} characters of JSON; only the first ${MAX_RESULT_CHARS} are shown, as text in truncatedJson. Narrow the request (a filter, a smaller limit or window) to see the rest.]`,
+    ],
+    payload: { truncatedJson: page, totalChars },
+  };
+}
 
 export type ToolDefinition<S extends z.ZodRawShape> = {
   name: string;
@@ -56,7 +73,7 @@ export function defineTool<S extends z.ZodRawShape>(
     (async (input: z.output<z.ZodObject<S>>): Promise<CallToolResult> => {
       try {
         assertCan(ctx, tool.permission);
-        const answer = await tool.run({ ctx, input });
+        const answer = capAnswer(await tool.run({ ctx, input }));
         return { content: [{ type: "text", text: formatToolResult(answer) }] };
       } catch (error) {
         return toErrorResult(error);

@@ -36,13 +36,22 @@ export function registerTaskTools(server: McpServer, ctx: Ctx): void {
     description:
       "The tasks of an environment with their revision, criteria and checks counted, and open coverage errors and warnings.",
     permission: API_RULES["GET /api/v1/environments/[slug]/tasks"],
-    input: { environment: z.string().min(1).max(200).describe("Environment slug") },
+    input: {
+      environment: z.string().min(1).max(200).describe("Environment slug"),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(200).default(50),
+    },
     isReadOnly: true,
     run: async ({ ctx, input }) => {
       const tasks = await listTaskSummaries({ ctx, environmentSlug: input.environment });
+      const page = tasks.slice(input.offset, input.offset + input.limit);
+      const next = input.offset + page.length;
       return {
-        summary: `${tasks.length} tasks in ${input.environment}.`,
-        payload: tasks.map(({ archivedAt: _a, updatedAt: _u, ...t }) => t),
+        summary: `Tasks ${input.offset + 1}–${next} of ${tasks.length} in ${input.environment}.`,
+        notes: [
+          next < tasks.length ? `More tasks: call list_tasks with offset=${next}.` : "This is the last page.",
+        ],
+        payload: page.map(({ archivedAt: _a, updatedAt: _u, ...t }) => t),
       };
     },
   });
