@@ -59,6 +59,11 @@ const serverEnvSchema = z.object({
     .min(16, "STUDIO_SECRET needs at least 16 characters.")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** `studio mcp`: the API key the stdio MCP server acts as (unset: the command line's owner access). */
+  STUDIO_API_KEY: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Skip seeding the demo workspace on first start. */
   NO_DEMO: booleanFlag,
   CI: booleanFlag,

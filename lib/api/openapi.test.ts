@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { API_RULES } from "@/lib/permissions/routes";
-import { buildOpenApiDocument } from "./openapi";
+import { buildOpenApiDocument, SchemaComponents } from "./openapi";
 
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument();
@@ -24,5 +25,30 @@ describe("the OpenAPI document", () => {
     );
     const run = document.paths["/api/v1/imports/{id}"]?.get as { parameters: { name: string; in: string }[] };
     expect(run.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
+  });
+});
+
+describe("recursive schemas", () => {
+  type Node = { name: string; children: Node[] };
+  const node: z.ZodType<Node> = z.object({
+    name: z.string(),
+    get children() {
+      return z.array(node);
+    },
+  });
+
+  it("are hoisted into components.schemas, once, with their references rewritten", () => {
+    const components = new SchemaComponents();
+    const first = components.convert(z.object({ root: node }));
+    const second = components.convert(z.object({ tree: node }));
+    const names = Object.keys(components.schemas);
+    expect(names).toHaveLength(1);
+    const ref = `#/components/schemas/${names[0]}`;
+    expect(JSON.stringify(first)).toContain(ref);
+    expect(JSON.stringify(second)).toContain(ref);
+    expect(JSON.stringify(components.schemas)).toContain(ref);
+    expect(JSON.stringify([first, second, components.schemas])).not.toContain("$defs");
+    expect(components.referencedFrom({ schema: first })).toEqual(components.schemas);
+    expect(components.referencedFrom({})).toEqual({});
   });
 });

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { printResult } from "./output";
 import { withDatabase } from "./program";
 
 const CLI_ACTOR = { kind: "cli" } as const;
@@ -31,7 +32,7 @@ export function registerAccountCommands(program: Command): void {
     .action(async (options: { slug: string; name: string }) => {
       const { createWorkspace } = await import("@/lib/accounts/create-workspace");
       const workspace = await withDatabase(() => createWorkspace({ actor: CLI_ACTOR, input: options }));
-      console.log(workspace.slug);
+      printResult({ slug: workspace.slug }, workspace.slug);
     });
 
   program
@@ -73,7 +74,7 @@ export function registerAccountCommands(program: Command): void {
             return user.email;
           });
         });
-        console.log(email);
+        printResult({ email }, email);
       },
     );
 
@@ -95,7 +96,9 @@ export function registerAccountCommands(program: Command): void {
       const key = await withDatabase(async () =>
         createApiKey({ ctx: await getCliContext(options.workspace), input: { name: options.name, role } }),
       );
-      console.log(`Created API key "${key.name}" (${key.role}). It is shown once:`);
-      console.log(key.key);
+      printResult({ name: key.name, role: key.role, key: key.key }, [
+        `Created API key "${key.name}" (${key.role}). It is shown once:`,
+        key.key,
+      ]);
     });
 }

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 import type { JobKind } from "@/lib/jobs";
 import { getCliContext } from "./accounts-commands";
+import { printResult } from "./output";
 import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
 
 /** `studio attack ENV[@V|@draft] --workspace W [--format F]` (docs/api-and-cli.md). */
@@ -78,7 +79,7 @@ export function registerAttackCommand(program: Command): void {
           );
       }
       if (report.error) process.stderr.write(`${report.error}\n`);
-      console.log(JSON.stringify(report));
+      printResult(report);
       if (!report.ok) process.exitCode = EXIT_FAILED;
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { getCliContext } from "./accounts-commands";
+import { printResult } from "./output";
 import { CliUsageError, withDatabase } from "./program";
 
 /**
@@ -54,7 +55,7 @@ export function registerCheckCommand(program: Command): void {
           });
         });
         if (!options.quiet && result.tasks.length > 0) process.stderr.write("\n");
-        console.log(JSON.stringify(result));
+        printResult(result);
         const hasError = result.tasks.some(
           (t) =>
             t.findings.some((f) => f.severity === "error" && !f.disputed) ||

@@ -6,6 +6,8 @@ import { registerExportCommand } from "./export-command";
 import { registerImportCommand } from "./import-command";
 import { registerIndexCommand } from "./index-command";
 import { registerJobsCommands } from "./jobs-commands";
+import { registerMcpCommand } from "./mcp-command";
+import { printResult } from "./output";
 import { withDatabase } from "./program";
 import { registerScanCommand } from "./scan-command";
 import { registerValidateCommand } from "./validate-command";
@@ -24,7 +26,7 @@ export function registerCommands(program: Command): Command {
         import("@/db/migrate"),
       ]);
       await withDatabase(() => migrateDatabase(getDatabase()));
-      console.log("Database is up to date.");
+      printResult({ migrated: true }, "Database is up to date.");
     });
   registerAccountCommands(program);
   registerImportCommand(program);
@@ -35,6 +37,7 @@ export function registerCommands(program: Command): Command {
   registerAttackCommand(program);
   registerScanCommand(program);
   registerCheckCommand(program);
+  registerMcpCommand(program);
   return program;
 }
 

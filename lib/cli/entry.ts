@@ -2,10 +2,11 @@
 // the commands (main.ts) lazily, so a configuration error raised while they load (a malformed
 // DATABASE_URL, found when lib/env.ts parses the environment) prints one line instead of a stack.
 import { describeError } from "./describe-error";
+import { printError } from "./output";
 
 try {
   await import("./main");
 } catch (error) {
-  process.stderr.write(`error: ${describeError(error)}\n`);
+  printError("failed", describeError(error));
   process.exitCode = 1;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 import { getCliContext } from "./accounts-commands";
+import { printResult } from "./output";
 import { CliUsageError, withDatabase } from "./program";
 
 /** `studio export ENV[@VERSION] --workspace S --format F --out PATH` (docs/api-and-cli.md). */
@@ -45,6 +46,6 @@ export function registerExportCommand(program: Command): void {
         fs.writeFileSync(file, bytes);
         return file;
       });
-      console.log(written);
+      printResult({ path: written }, written);
     });
 }

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import type { ImportFileSummary } from "@/lib/imports/schemas";
 import { getCliContext } from "./accounts-commands";
 import { expandImportPaths } from "./import-paths";
+import { printResult } from "./output";
 import { EXIT_FAILED, withDatabase } from "./program";
 
 const formatCount = (n: number) => n.toLocaleString("en-US");
@@ -82,17 +83,15 @@ export function registerImportCommand(program: Command): void {
           process.stderr.write(`${where.filter(Boolean).join(" ")}: ${error.message}\n`);
         }
         const { imported, skipped, failed, errors } = summary;
-        console.log(
-          JSON.stringify({
-            imported,
-            skipped,
-            failed,
-            errors,
-            run: summary.run,
-            unlinked: summary.unlinked,
-            files: summary.files,
-          }),
-        );
+        printResult({
+          imported,
+          skipped,
+          failed,
+          errors,
+          run: summary.run,
+          unlinked: summary.unlinked,
+          files: summary.files,
+        });
         // Every file unreadable as a whole is bad input (2); some bad records among good ones is 1.
         const fileErrors = errors.filter((e) => e.record === undefined && e.line === undefined).length;
         if (failed > 0)

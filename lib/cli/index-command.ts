@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { printResult } from "./output";
 import { withDatabase } from "./program";
 
 const formatCount = (n: number) => n.toLocaleString("en-US");
@@ -26,8 +27,6 @@ export function registerIndexCommand(program: Command): void {
         }),
       );
       if (!options.quiet && total.messages > 0) process.stderr.write("\n");
-      console.log(
-        JSON.stringify({ ...total, seconds: Math.round((performance.now() - started) / 100) / 10 }),
-      );
+      printResult({ ...total, seconds: Math.round((performance.now() - started) / 100) / 10 });
     });
 }

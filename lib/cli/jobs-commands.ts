@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { printError, printResult } from "./output";
 import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
 
 const WAIT_POLL_MS = 500;
@@ -43,6 +44,7 @@ export function registerJobsCommands(program: Command): void {
       await worker.stop();
       await stopBoss();
       await closeDatabase();
+      printResult({ worker: process.pid, stopped: true }, []);
     });
 
   program
@@ -71,10 +73,11 @@ export function registerJobsCommands(program: Command): void {
         }
       });
       if (remaining > 0) {
-        process.stderr.write(
-          `error: ${remaining} job(s) still queued or running after ${options.timeout} s (is a worker or the studio running?)\n`,
+        printError(
+          "timeout",
+          `${remaining} job(s) still queued or running after ${options.timeout} s (is a worker or the studio running?)`,
         );
         process.exitCode = EXIT_FAILED;
-      }
+      } else printResult({ remaining: 0 }, []);
     });
 }

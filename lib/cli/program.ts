@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { AppError } from "@/lib/errors";
 import { describeError } from "./describe-error";
+import { isJsonOutput, printError, setJsonOutput } from "./output";
 
 // Loaded by every command, `--help` included: commander and leaf modules only. What a command needs
 // (the database, the domains) it imports when it runs (docs/api-and-cli.md, "Adding a command").
@@ -28,26 +29,40 @@ export async function withDatabase<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function createProgram(): Command {
-  return new Command()
+  const program = new Command()
     .name("studio")
     .description(
       "Environment Studio command line. Uses DATABASE_URL when set, else the embedded database in DATA_DIR.",
     )
-    .showHelpAfterError()
-    .exitOverride();
+    .option("--json", "print one JSON document on stdout, and errors as JSON on stderr")
+    .exitOverride()
+    // Commander's own usage errors, as every other error is printed.
+    .configureOutput({
+      outputError: (text, write) =>
+        isJsonOutput()
+          ? write(
+              `${JSON.stringify({ error: { code: "usage", message: text.replace(/^error: /, "").trim() } })}\n`,
+            )
+          : write(text),
+    })
+    .hook("preAction", (_program, command) => {
+      setJsonOutput(Boolean(command.optsWithGlobals().json));
+    });
+  // A person gets the help after a usage error; a script reading JSON gets the error alone.
+  return isJsonOutput() ? program : program.showHelpAfterError();
 }
 
-/** Prints an error the way every command does, and returns the exit code. */
+/** Prints an error the way every command does (as JSON with --json), and returns the exit code. */
 export function reportError(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
   if (error instanceof CliUsageError) {
-    process.stderr.write(`error: ${error.message}\n`);
+    printError("usage", error.message);
     return EXIT_USAGE;
   }
   if (error instanceof AppError) {
-    process.stderr.write(`error: ${error.message}\n`);
+    printError(error.code, error.message);
     return error.code === "invalid" || error.code === "bad_request" ? EXIT_USAGE : EXIT_FAILED;
   }
-  process.stderr.write(`error: ${describeError(error)}\n`);
+  printError("failed", describeError(error));
   return EXIT_FAILED;
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { getCliContext } from "./accounts-commands";
+import { printResult } from "./output";
 import { withDatabase } from "./program";
 
 const formatCount = (n: number) => n.toLocaleString("en-US");
@@ -75,6 +76,6 @@ export function registerScanCommand(program: Command): void {
             },
           }
         : { scanned: total.scanned, flagged: total.flagged };
-      console.log(JSON.stringify(summary));
+      printResult(summary);
     });
 }

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 import type { JobKind } from "@/lib/jobs";
 import { getCliContext } from "./accounts-commands";
+import { printResult } from "./output";
 import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
 
 /** `studio validate ENV[@V|@draft] --workspace W [--format F]` (docs/api-and-cli.md Wave 2). */
@@ -71,7 +72,7 @@ export function registerValidateCommand(program: Command): void {
       for (const row of report.tasks.filter((r) => !r.ok))
         process.stderr.write(`FAIL ${row.task} (${row.format}): ${row.reason}\n`);
       if (report.error) process.stderr.write(`${report.error}\n`);
-      console.log(JSON.stringify(report));
+      printResult(report);
       if (!report.ok) process.exitCode = EXIT_FAILED;
     });
 }

@@ -132,6 +132,8 @@ export const API_RULES = {
   "GET /api/v1/rollouts/[id]/judgments": "rollouts.read",
   "GET /api/v1/catalog": "catalog.read",
   "GET /api/v1/catalog/[slug]": "catalog.read",
+  /** Any member: each MCP tool checks the permission of the route it mirrors (lib/mcp/define-tool.ts). */
+  "POST /api/v1/mcp": "workspace.view",
 } as const satisfies Record<string, RouteRule>;
 
 export const ACTION_RULES = {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import {
   environments,
+  labels,
   memberships,
   queueAssignments,
   queueItems,
@@ -16,6 +17,7 @@ import { AppError } from "@/lib/errors";
 import { can } from "@/lib/permissions/rules";
 import type { QueueSampling } from "@/lib/values/review-values";
 import { isQueueReviewer } from "./eligibility";
+import { buildStrategyOrder } from "./take-next-item";
 
 // Reads of review queues: the list, one queue with its reviewers, items and progress.
 
@@ -233,4 +235,75 @@ export async function listReviewingMembers({ ctx }: { ctx: Ctx }) {
     .where(eq(memberships.workspaceId, ctx.workspace.id))
     .orderBy(asc(users.email));
   return rows.filter((r) => can(r.role, "review.work"));
+}
+
+export type QueueNextItem = {
+  itemId: string;
+  rolloutId: string;
+  position: number;
+  model: string | null;
+  reward: number | null;
+  taskKey: string | null;
+  environment: string | null;
+  messageCount: number;
+  /** Completed assignments, out of the queue's overlap. */
+  labelsIn: number;
+};
+
+/**
+ * The queue's items still waiting for labels, in the order "Next" hands them out (the sampling's
+ * order, then position), without reserving any (the review
+ * page's "Next" reserves one): items with fewer completed assignments than the overlap, that the
+ * caller (a user or an API key, by its reviewer key) hasn't labelled. `limit + 1` rows tell whether more follow.
+ */
+export async function listQueueNextItems({
+  ctx,
+  queueId,
+  reviewerKey,
+  offset,
+  limit,
+}: {
+  ctx: Ctx;
+  queueId: string;
+  reviewerKey: string | null;
+  offset: number;
+  limit: number;
+}): Promise<{ items: QueueNextItem[]; hasMore: boolean; queue: QueueSummary }> {
+  assertCan(ctx, "review.work");
+  if (!isUuid(queueId)) throw new AppError("not_found", "Queue not found.");
+  const [queue] = await db
+    .select(buildSummaryColumns(ctx))
+    .from(reviewQueues)
+    .where(and(eq(reviewQueues.workspaceId, ctx.workspace.id), eq(reviewQueues.id, queueId)));
+  if (!queue) throw new AppError("not_found", "Queue not found.");
+  const labelsIn = sql<number>`(select count(*)::int from ${queueAssignments} a where a.item_id = ${queueItems.id} and a.completed_at is not null)`;
+  const rows = await db
+    .select({
+      itemId: queueItems.id,
+      rolloutId: queueItems.rolloutId,
+      position: queueItems.position,
+      model: rollouts.model,
+      reward: rollouts.reward,
+      taskKey: rollouts.taskKey,
+      environment: environments.slug,
+      messageCount: rollouts.messageCount,
+      labelsIn,
+    })
+    .from(queueItems)
+    .innerJoin(rollouts, eq(rollouts.id, queueItems.rolloutId))
+    .leftJoin(environments, eq(environments.id, rollouts.environmentId))
+    .where(
+      and(
+        eq(queueItems.workspaceId, ctx.workspace.id),
+        eq(queueItems.queueId, queue.id),
+        sql`${labelsIn} < ${queue.overlap}`,
+        reviewerKey
+          ? sql`not exists (select 1 from ${labels} l where l.rollout_id = ${queueItems.rolloutId} and l.reviewer_key = ${reviewerKey})`
+          : undefined,
+      ),
+    )
+    .orderBy(...buildStrategyOrder(queue.sampling), asc(queueItems.position), asc(queueItems.id))
+    .offset(offset)
+    .limit(limit + 1);
+  return { items: rows.slice(0, limit), hasMore: rows.length > limit, queue };
 }

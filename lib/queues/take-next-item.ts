@@ -27,7 +27,7 @@ const MAX_ATTEMPTS = 25;
 type QueueRow = { id: string; overlap: number; sampling: QueueSampling; archivedAt: Date | null };
 
 /** The dynamic part of a sampling's order, applied before the static `position`. */
-function buildStrategyOrder(sampling: QueueSampling): SQL[] {
+export function buildStrategyOrder(sampling: QueueSampling): SQL[] {
   if (sampling === "unlabeled-first") {
     return [
       sql`(select count(distinct l.reviewer_key) from ${labels} l where l.rollout_id = ${queueItems.rolloutId}) asc`,

@@ -56,7 +56,7 @@ export const numberToleranceConfig = z.object({
 
 export const jsonPathEqualsConfig = z.object({
   path: z.string().min(1).max(500),
-  expected: z.json(),
+  expected: z.json().meta({ id: "JsonValue", description: "Any JSON value" }),
   extract,
 });
 
