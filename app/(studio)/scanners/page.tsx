@@ -6,6 +6,7 @@ import { LlmScannerPanel } from "@/components/scanners/llm-scanner-panel";
 import { MetricCell } from "@/components/scanners/metric-cell";
 import { ScanNowButton } from "@/components/scanners/scan-now-button";
 import { SignatureTable } from "@/components/scanners/signature-table";
+import { VerdictSources } from "@/components/scanners/verdict-sources";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
@@ -55,16 +56,25 @@ export default async function ScannersPage() {
           ) : null}
         </div>
         <div>
-          <p className="text-fg-muted">Flagged rollouts</p>
+          <p className="text-fg-muted">Flagged rollouts (the studio's verdict)</p>
           <p className="text-lg font-semibold tabular-nums">{formatCount(progress.flagged)}</p>
+          <VerdictSources bySource={progress.bySource} disputed={progress.disputed} />
         </div>
         <div>
-          <p className="text-fg-muted">Any medium/high flag: recall (held-out)</p>
+          <p className="text-fg-muted">Rules alone (any medium/high flag), held-out</p>
+          <p className="text-xs text-fg-muted">recall</p>
           <MetricCell value={metrics.overall["held-out"].recall} />
+          <p className="text-xs text-fg-muted">false-positive rate</p>
+          <MetricCell value={metrics.overall["held-out"].falsePositiveRate} />
         </div>
         <div>
-          <p className="text-fg-muted">False-positive rate (held-out)</p>
-          <MetricCell value={metrics.overall["held-out"].falsePositiveRate} />
+          <p className="text-fg-muted">
+            The studio's verdict (rules with the deployed LLM scanner), held-out
+          </p>
+          <p className="text-xs text-fg-muted">recall</p>
+          <MetricCell value={metrics.verdict["held-out"].recall} />
+          <p className="text-xs text-fg-muted">false-positive rate</p>
+          <MetricCell value={metrics.verdict["held-out"].falsePositiveRate} />
         </div>
       </section>
       <p className="mb-3 text-sm text-fg-muted">
