@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { LlmScannerForm } from "@/components/scanners/llm-scanner-form";
 import { LlmScannerPanel } from "@/components/scanners/llm-scanner-panel";
 import { MetricCell } from "@/components/scanners/metric-cell";
+import { OutsideFiguresSection } from "@/components/scanners/outside-figures-section";
 import { ScanNowButton } from "@/components/scanners/scan-now-button";
 import { SignatureTable } from "@/components/scanners/signature-table";
 import { VerdictSources } from "@/components/scanners/verdict-sources";
@@ -16,7 +17,8 @@ import { DEFAULT_SCANNER_QUESTION } from "@/lib/scanners/llm/llm-prompt";
 import { listLlmScannerOverview } from "@/lib/scanners/llm/llm-queries";
 import { LLM_SCANNER_INFO } from "@/lib/scanners/llm-info";
 import { getScannerMetrics } from "@/lib/scanners/metrics-queries";
-import { getScanProgress, listSignatureSettings } from "@/lib/scanners/queries";
+import { readOutsideFigures } from "@/lib/scanners/outside-figures";
+import { describeSignature, getScanProgress, listSignatureSettings } from "@/lib/scanners/queries";
 
 export const metadata: Metadata = { title: "Scanners" };
 
@@ -32,6 +34,7 @@ export default async function ScannersPage() {
   ]);
   // The bar applies per version: the newest one not retired (the one to calibrate and deploy next).
   const barVersion = llmVersions.find((v) => v.status !== "retired");
+  const outside = readOutsideFigures();
   return (
     <>
       <PageHeader
@@ -85,6 +88,9 @@ export default async function ScannersPage() {
       <div className="rounded-lg border border-border bg-surface">
         <SignatureTable detectors={metrics.detectors} settings={settings} canManage={canManage} />
       </div>
+      {outside ? (
+        <OutsideFiguresSection figures={outside} titleOf={(id) => describeSignature(id).title} />
+      ) : null}
       <section aria-labelledby="llm-scanner-heading" className="mt-8 flex flex-col gap-3">
         <h2 id="llm-scanner-heading" className="text-lg font-semibold">
           LLM scanner
