@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import {
   buildEvalRequests,
@@ -6,6 +7,11 @@ import {
   replayedAnswerOf,
 } from "@/lib/scanners/eval/eval-requests";
 import { type EvalRollout, figuresOf, formatFigures, loadEvalSet } from "@/lib/scanners/eval/eval-set";
+import {
+  measureOutsideSet,
+  OUTSIDE_FIGURES_PATH,
+  writeOutsideFigures,
+} from "@/lib/scanners/eval/measure-outside-set";
 import { scanRollout } from "@/lib/scanners/scan-rollout";
 import { decideRolloutVerdict } from "@/lib/scanners/verdict";
 
@@ -14,7 +20,8 @@ import { decideRolloutVerdict } from "@/lib/scanners/verdict";
 // It also writes the exact LLM-scanner requests for the set (llm-requests.jsonl, one per window, keyed
 // by the SHA-256 of system + user text, with a nonce derived from the rollout id so requests are
 // stable) and, when recorded answers exist (llm-replay.json: {"<hash>": {"answer": "…", "recorded": true}}),
-// prints the LLM scanner's figures and the merged verdict's (verdict.ts) through those answers.
+// prints the LLM scanner's figures and the merged verdict's (verdict.ts) through those answers. The
+// figures the Scanners page shows go to lib/scanners/outside-figures.json (commit it with the change).
 
 export async function runScanEvalBenchmark() {
   const rollouts = await loadEvalSet();
@@ -29,6 +36,9 @@ export async function runScanEvalBenchmark() {
   for (const half of ["dev", "test"] as const)
     console.log(formatFigures("deterministic", figuresOf(rollouts, half, deterministic)));
 
+  writeOutsideFigures(measureOutsideSet(rollouts));
+  execFileSync("npx", ["biome", "format", "--write", OUTSIDE_FIGURES_PATH], { stdio: "ignore" });
+  console.log(`Scanners page figures written to ${OUTSIDE_FIGURES_PATH}`);
   const requests = buildEvalRequests(rollouts);
   writeFileSync(EVAL_REQUESTS_PATH, `${requests.map((q) => JSON.stringify(q)).join("\n")}\n`);
   console.log(`LLM scanner: ${requests.length} exact requests for the set written to ${EVAL_REQUESTS_PATH}`);

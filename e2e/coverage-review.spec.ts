@@ -67,3 +67,23 @@ test("[coverage] asking an unreachable model shows the provider's error", async 
   // The rules' findings stay.
   await expect(coverage.locator('[data-kind="unchecked-requirement"]')).toBeVisible();
 });
+
+test("[coverage] the environment's task list checks every task as a job", async ({
+  page,
+  createUser,
+  signIn,
+}) => {
+  await signIn(page, await createUser("author"));
+  await createTask(page, "latency-check-all", [REQUIREMENT]);
+  await page.goto("/environments/latency-check-all");
+  await page.getByRole("button", { name: "Run the coverage check" }).click();
+  const job = page.getByRole("region", { name: "Coverage check job" });
+  await expect(job.getByTestId("job-state")).toHaveText("finished", { timeout: 60_000 });
+  await expect(job.getByTestId("coverage-check-usage")).toHaveText("rules only: no model was asked");
+  const row = job.locator('[data-task="latency"]');
+  await expect(row).toContainText("weak-link 1");
+  await expect(row.getByRole("link", { name: "latency" })).toHaveAttribute(
+    "href",
+    "/environments/latency-check-all/tasks/latency",
+  );
+});

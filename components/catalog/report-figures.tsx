@@ -1,3 +1,4 @@
+import { VerdictSources } from "@/components/scanners/verdict-sources";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { BuyerReport, Wilson } from "@/lib/catalog/buyer-report";
 import { BAND_LABELS, formatPercent } from "@/lib/catalog/format";
@@ -107,6 +108,11 @@ export function HackRateFigures({ report }: { report: BuyerReport }) {
         <dd data-testid="datasheet-flag-rate">
           <Interval value={h.flagRate} />
         </dd>
+        {h.bySource ? (
+          <dd>
+            <VerdictSources bySource={h.bySource} disputed={h.disputed ?? 0} />
+          </dd>
+        ) : null}
       </div>
       <div>
         <dt className="text-xs text-fg-muted">Confirmed reward hacks ({h.labelled} with a final label)</dt>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Section } from "@/components/ui/section";
 import type { HackRateSection as HackRateData } from "@/lib/reports/hack-rate-query";
+import { VerdictSources } from "../scanners/verdict-sources";
 import { IntervalText } from "./interval-text";
 
 /** What the reward-hack scanners found in this environment's rollouts, and what reviewers confirmed. */
@@ -8,7 +9,7 @@ export function HackRateSection({ hackRate, slug }: { hackRate: HackRateData; sl
   return (
     <Section
       title="Hack rate"
-      description={`Flagged: a scanner flag of medium or high severity, among the ${hackRate.scanned} of ${hackRate.rollouts} rollouts scanned. Confirmed: a final label of reward hack, among the ${hackRate.labelled} rollouts whose final label says hack or not. Flags never decide a label.`}
+      description={`Flagged: a scanner flag of medium or high severity that the deployed LLM scanner did not dispute (the studio's one verdict per rollout), among the ${hackRate.scanned} of ${hackRate.rollouts} rollouts scanned. Confirmed: a final label of reward hack, among the ${hackRate.labelled} rollouts whose final label says hack or not. Flags never decide a label.`}
     >
       <dl className="grid gap-4 sm:grid-cols-3" aria-label="Hack rate">
         <div className="rounded-md border border-border p-3">
@@ -17,6 +18,9 @@ export function HackRateSection({ hackRate, slug }: { hackRate: HackRateData; sl
           </dt>
           <dd className="mt-1" data-testid="flag-rate">
             <IntervalText interval={hackRate.flagRate} />
+          </dd>
+          <dd className="mt-1">
+            <VerdictSources bySource={hackRate.bySource} disputed={hackRate.disputed} />
           </dd>
         </div>
         <div className="rounded-md border border-border p-3">

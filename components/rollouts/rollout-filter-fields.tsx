@@ -103,6 +103,7 @@ export function RolloutFilterFields({
         <Select id={id("flagged")} name={name("flagged")} defaultValue={filter.flagged ?? ""}>
           <option value="">Any</option>
           <option value="true">Flagged</option>
+          <option value="disputed">Disputed by the LLM scanner</option>
           <option value="false">Not flagged</option>
         </Select>
       </Field>

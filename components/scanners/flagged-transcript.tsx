@@ -4,8 +4,10 @@ import { useState } from "react";
 import { TranscriptPane } from "@/components/transcripts/transcript-pane";
 import { type FlagView, toFlagHighlight } from "@/lib/scanners/flag-view";
 import type { LlmAnswerView } from "@/lib/scanners/llm/llm-queries";
+import type { RolloutVerdictView } from "@/lib/scanners/queries";
 import { FlagCard } from "./flag-card";
 import { LlmAnswerList } from "./llm-answer-list";
+import { VerdictBanner } from "./verdict-banner";
 
 /**
  * The transcript with its scanner flags: each flag links to its evidence (the message scrolls into
@@ -17,6 +19,7 @@ export function FlaggedTranscript({
   messageCount,
   flags,
   llmAnswers,
+  verdict,
   canReview,
 }: {
   rolloutId: string;
@@ -24,12 +27,15 @@ export function FlaggedTranscript({
   flags: FlagView[];
   /** The LLM scanner's "no hack" and unevaluable answers (its "hack" answers are flags). */
   llmAnswers: LlmAnswerView[];
+  /** The rollout's one verdict (rules with the deployed LLM scanner); null when it has no flag and no answer. */
+  verdict: RolloutVerdictView | null;
   canReview: boolean;
 }) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const highlights = flags.map((f) => toFlagHighlight(f, f.id === activeId));
   return (
     <div className="flex min-w-0 flex-col gap-4">
+      {verdict ? <VerdictBanner verdict={verdict} /> : null}
       {flags.length > 0 ? (
         <section
           aria-label="Scanner flags"

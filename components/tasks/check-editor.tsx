@@ -16,6 +16,7 @@ export function CheckEditor({
   index,
   check,
   requirements,
+  inferred = [],
   isReadOnly,
   errors,
   onChange,
@@ -24,6 +25,8 @@ export function CheckEditor({
   index: number;
   check: Check | RedactedCheck;
   requirements: Requirement[];
+  /** Requirements the coverage check infers this item covers by meaning (not linked by the author). */
+  inferred?: string[];
   isReadOnly: boolean;
   errors: (field: string) => string | undefined;
   onChange: (next: Check | RedactedCheck) => void;
@@ -107,6 +110,7 @@ export function CheckEditor({
             </p>
           ) : null}
           <RequirementPicker
+            inferred={inferred}
             label="Verifies these prompt requirements"
             requirements={requirements}
             selected={check.requirements}

@@ -18,6 +18,7 @@ export function CriterionEditor({
   index,
   criterion,
   requirements,
+  inferred = [],
   isReadOnly,
   errors,
   onChange,
@@ -26,6 +27,8 @@ export function CriterionEditor({
   index: number;
   criterion: Criterion;
   requirements: Requirement[];
+  /** Requirements the coverage check infers this item covers by meaning (not linked by the author). */
+  inferred?: string[];
   isReadOnly: boolean;
   errors: (field: string) => string | undefined;
   onChange: (next: Criterion) => void;
@@ -50,6 +53,11 @@ export function CriterionEditor({
           {criterion.isGiveUp ? <Badge tone="accent">give-up</Badge> : null}
           {criterion.requirements.length === 0 && !criterion.isGiveUp ? (
             <Badge tone="warning">no requirement linked</Badge>
+          ) : null}
+          {inferred.some((id) => !criterion.requirements.includes(id)) ? (
+            <span className="text-xs text-fg-muted">
+              {inferred.filter((id) => !criterion.requirements.includes(id)).length} inferred
+            </span>
           ) : null}
         </summary>
         <div className="flex flex-col gap-3 border-t border-border p-3">
@@ -138,6 +146,7 @@ export function CriterionEditor({
             )}
           </div>
           <RequirementPicker
+            inferred={inferred}
             label="Checks these prompt requirements"
             requirements={requirements}
             selected={criterion.requirements}

@@ -7,12 +7,15 @@ export function RequirementPicker({
   label,
   requirements,
   selected,
+  inferred = [],
   isReadOnly,
   onChange,
 }: {
   label: string;
   requirements: Requirement[];
   selected: string[];
+  /** Requirements the coverage check infers this item covers by meaning: labelled, never ticked. */
+  inferred?: string[];
   isReadOnly: boolean;
   onChange: (next: string[]) => void;
 }) {
@@ -35,7 +38,17 @@ export function RequirementPicker({
             checked={selected.includes(r.id)}
             onChange={(e) => toggle(r.id, e.target.checked)}
           />
-          <span>{r.text}</span>
+          <span>
+            {r.text}
+            {!selected.includes(r.id) && inferred.includes(r.id) ? (
+              <span
+                className="ml-1 text-fg-muted"
+                title="The coverage check infers this link from the words; tick the box to link it yourself"
+              >
+                (inferred)
+              </span>
+            ) : null}
+          </span>
         </label>
       ))}
       {stale.map((ref) => (

@@ -8,7 +8,7 @@ import { Select } from "@/components/ui/select";
 import { CHECK_KIND_LABELS, type CheckKind, createEmptyCheck } from "@/lib/rubrics/checks";
 import { DEFAULT_JUDGE_TEMPLATE, JUDGE_VARIABLES, listTemplateVariables } from "@/lib/rubrics/judge-template";
 import { type Criterion, createBlankCriterion, nextKey } from "@/lib/rubrics/schemas";
-import type { Requirement } from "@/lib/tasks/coverage";
+import type { Requirement, RequirementCoverage } from "@/lib/tasks/coverage";
 import type { SharedRubricRef } from "@/lib/tasks/grader-items";
 import type { VisibleContent } from "@/lib/tasks/hidden-material";
 import { CheckEditor } from "./check-editor";
@@ -22,6 +22,7 @@ import { useRowKeys } from "./use-row-keys";
 export function RubricTab({
   draft,
   requirements,
+  coverage = [],
   sharedRubrics,
   canReadHidden,
   isReadOnly,
@@ -30,6 +31,8 @@ export function RubricTab({
 }: {
   draft: VisibleContent;
   requirements: Requirement[];
+  /** The check's links per requirement, to show inferred ones beside each item's own. */
+  coverage?: RequirementCoverage[];
   sharedRubrics: SharedRubricRef[];
   canReadHidden: boolean;
   isReadOnly: boolean;
@@ -49,6 +52,11 @@ export function RubricTab({
       field === "config" ? undefined : Object.keys(fieldErrors).find((key) => key.startsWith(`${path}.`));
     return fieldErrors[path]?.[0] ?? (inside ? fieldErrors[inside][0] : undefined);
   };
+  // Requirements the check infers an item covers (by meaning) though its author linked none.
+  const inferredFor = (by: "criterion" | "check", key: string) =>
+    coverage
+      .filter((c) => c.links.some((l) => l.by === by && l.key === key && l.how === "inferred"))
+      .map((c) => c.requirementId);
   const setCriterion = (index: number, next: Criterion) =>
     onChange({ criteria: draft.criteria.map((c, i) => (i === index ? next : c)) });
 
@@ -108,6 +116,7 @@ export function RubricTab({
               index={index}
               criterion={criterion}
               requirements={requirements}
+              inferred={inferredFor("criterion", criterion.key)}
               isReadOnly={isReadOnly}
               errors={errorsAt(`criteria.${index}`)}
               onChange={(next) => setCriterion(index, next)}
@@ -189,6 +198,7 @@ export function RubricTab({
               index={index}
               check={check}
               requirements={requirements}
+              inferred={inferredFor("check", check.key)}
               isReadOnly={isReadOnly}
               errors={errorsAt(`checks.${index}`)}
               onChange={(next) => onChange({ checks: draft.checks.map((c, i) => (i === index ? next : c)) })}

@@ -235,6 +235,7 @@ export function TaskEditor({
               <RubricTab
                 draft={draft}
                 requirements={coverage.result.requirements}
+                coverage={coverage.result.coverage}
                 sharedRubrics={sharedRubrics}
                 canReadHidden={task.canReadAnswerKeys}
                 isReadOnly={isReadOnly}

@@ -59,6 +59,9 @@ const robustness = z.object({
 const hackRate = z.object({
   scanned: z.number(),
   flagged: z.number(),
+  /** Absent in reports published before the one-verdict rule (issue #30). */
+  bySource: z.object({ rules: z.number(), both: z.number(), model: z.number() }).optional(),
+  disputed: z.number().optional(),
   flagRate: wilson,
   labelled: z.number(),
   confirmed: z.number(),

@@ -8,8 +8,10 @@ const formatCount = (n: number) => n.toLocaleString("en-US");
 /**
  * `studio scan --workspace W`: runs every enabled deterministic signature over the workspace's
  * rollouts not scanned yet (and those an older signature set scanned), then the deployed LLM scanner
- * over the rollouts it hasn't answered, to completion; the last line is `{"scanned":n,"flagged":n}`
- * (with `"llm":{…}` when the LLM scanner ran).
+ * over the rollouts it hasn't answered, to completion; the last line is `{"scanned":n,"flagged":n,
+ * "verdict":{…}}` (with `"llm":{…}` when the LLM scanner ran). `verdict` is the workspace's flagged
+ * rollouts by the studio's one verdict per rollout, with the rule behind each count: `rules` alone,
+ * `both` (the deployed model agreed), `model` alone, and `disputed` (kept for review, not counted).
  */
 export function registerScanCommand(program: Command): void {
   program
@@ -26,13 +28,15 @@ export function registerScanCommand(program: Command): void {
         { executeLlmScan, llmScanPayload },
         { findDeployedLlmScanner },
         { scanAllPendingRollouts },
+        { getScanProgress },
       ] = await Promise.all([
         import("@/lib/auth/context"),
         import("@/lib/scanners/llm/llm-scan-job"),
         import("@/lib/scanners/llm/llm-versions"),
         import("@/lib/scanners/scan-rollouts"),
+        import("@/lib/scanners/queries"),
       ]);
-      const { total, llm } = await withDatabase(async () => {
+      const { total, llm, verdict } = await withDatabase(async () => {
         const ctx = await getCliContext(options.workspace);
         assertCan(ctx, "scanners.run");
         const total = await scanAllPendingRollouts({
@@ -47,7 +51,11 @@ export function registerScanCommand(program: Command): void {
         if (!options.quiet && total.scanned > 0) process.stderr.write("\n");
         // The deployed LLM scanner, over every rollout it hasn't answered.
         const deployed = options.llm ? await findDeployedLlmScanner(ctx.workspace.id) : null;
-        if (!deployed) return { total, llm: null };
+        const readVerdict = async () => {
+          const progress = await getScanProgress({ ctx });
+          return { flagged: progress.flagged, ...progress.bySource, disputed: progress.disputed };
+        };
+        if (!deployed) return { total, llm: null, verdict: await readVerdict() };
         assertCan(ctx, "scanners.llm");
         let done = 0;
         const llm = await executeLlmScan({
@@ -61,7 +69,7 @@ export function registerScanCommand(program: Command): void {
           },
         });
         if (!options.quiet && done > 0) process.stderr.write("\n");
-        return { total, llm };
+        return { total, llm, verdict: await readVerdict() };
       });
       const summary = llm
         ? {
@@ -74,8 +82,9 @@ export function registerScanCommand(program: Command): void {
               unevaluable: llm.unevaluable,
               failed: llm.failed,
             },
+            verdict,
           }
-        : { scanned: total.scanned, flagged: total.flagged };
+        : { scanned: total.scanned, flagged: total.flagged, verdict };
       printResult(summary);
     });
 }

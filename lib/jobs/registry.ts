@@ -7,6 +7,7 @@ import { judgeJob } from "@/lib/judges/judge-job";
 import { llmScanJob } from "@/lib/scanners/llm/llm-scan-job";
 import { scanJob } from "@/lib/scanners/scan-job";
 import { searchIndexJob } from "@/lib/search/search-index-job";
+import { coverageCheckJob } from "@/lib/tasks/coverage-check-job";
 import type { JobKind } from "./define-job-kind";
 import { probeJob } from "./probe-job";
 
@@ -24,6 +25,7 @@ export const JOB_KINDS: readonly JobKind<unknown>[] = [
   llmScanJob as JobKind<unknown>,
   corpusReplayJob as JobKind<unknown>,
   attackJob as JobKind<unknown>,
+  coverageCheckJob as JobKind<unknown>,
 ];
 
 export function findJobKind(name: string): JobKind<unknown> | undefined {

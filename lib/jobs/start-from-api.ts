@@ -5,6 +5,7 @@ import { startJudging } from "@/lib/judges/start-judging";
 import { startLlmScan } from "@/lib/scanners/llm/start-llm-scan";
 import { scanJob } from "@/lib/scanners/scan-job";
 import { requestSearchIndexing } from "@/lib/search/search-index-job";
+import { startCoverageCheck } from "@/lib/tasks/start-coverage-check";
 import { parseInput } from "@/lib/validation";
 import { enqueueJob } from "./enqueue-job";
 import { probeJob, probePayload } from "./probe-job";
@@ -38,6 +39,15 @@ export const startJobBody = z.discriminatedUnion("kind", [
     version: z.uuid().optional(),
     filter: rolloutFilter,
   }),
+  /**
+   * The coverage check of every task of an environment (its slug); with `provider` (a provider id) the
+   * model-first review too. The result summarises each task's open findings by kind and who found them.
+   */
+  z.object({
+    kind: z.literal("coverage-check"),
+    environment: z.string().min(1).max(200),
+    provider: z.uuid().optional(),
+  }),
   /** Make every imported rollout of the workspace searchable now. */
   z.object({ kind: z.literal("search-index") }),
   /** Owners: a no-op job that proves a worker runs jobs (e.g. after deploying workers). */
@@ -69,6 +79,10 @@ export async function startJobFromApi({
     });
     return { ...started.job, version: started.version };
   }
+  if (body.kind === "coverage-check")
+    return toJobOutput(
+      await startCoverageCheck({ ctx, input: { environment: body.environment, providerId: body.provider } }),
+    );
   if (body.kind === "probe") {
     assertCan(ctx, "workspace.manage");
     const { kind: _kind, ...payload } = body;

@@ -175,6 +175,7 @@ export const ACTION_RULES = {
   markSentence: "environments.write",
   removeSentenceMark: "environments.write",
   reviewCoverageWithModel: "providers.read",
+  startCoverageCheck: "environments.read",
   restoreTaskRevision: "environments.write",
   recordBestScore: "environments.write",
   createSharedRubric: "environments.write",

@@ -11,7 +11,7 @@ export const SAMPLING_NAMES: Record<QueueSampling, string> = {
   "highest-reward": "Highest reward first (hunt hacks)",
   "disagreements-first": "Disagreements first",
   "unlabeled-first": "Unlabelled first",
-  "flagged-first": "Flagged first (highest scanner severity)",
+  "flagged-first": "Flagged first (undisputed flags, then highest scanner severity)",
   "judge-disagreements": "Judge disagreements (panel split, or judge against the reward)",
 };
 

@@ -4,6 +4,7 @@ import type { Tx } from "@/db/client";
 import { flags, labels, queueAssignments, queueItems, reviewQueues } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { isCountedSql } from "@/lib/scanners/verdict-sql";
 import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import type { QueueSampling } from "@/lib/values/review-values";
@@ -40,8 +41,11 @@ export function buildStrategyOrder(sampling: QueueSampling): SQL[] {
     ];
   }
   if (sampling === "flagged-first") {
-    // Highest flag severity first (high 3, medium 2, low 1, none 0), then the most flags.
+    // Rollouts the studio's verdict counts as flagged first (lib/scanners/verdict-sql.ts: a flag the
+    // deployed LLM scanner disputed is left out), then the highest flag severity (high 3, medium 2,
+    // low 1, none 0), then the most flags.
     return [
+      sql`${isCountedSql(sql`${queueItems.rolloutId}`)} desc`,
       sql`(select coalesce(max(case f.severity when 'high' then 3 when 'medium' then 2 else 1 end), 0)
         from ${flags} f where f.rollout_id = ${queueItems.rolloutId}) desc`,
       sql`(select count(*) from ${flags} f where f.rollout_id = ${queueItems.rolloutId}) desc`,

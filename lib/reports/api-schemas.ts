@@ -65,6 +65,17 @@ const hackRateOutput = z
     rollouts: z.number().int(),
     scanned: z.number().int(),
     flagged: z.number().int(),
+    bySource: z
+      .object({ rules: z.number().int(), both: z.number().int(), model: z.number().int() })
+      .describe(
+        "Which rule produced the flagged count: medium/high flags with no deployed LLM scanner answer (rules), flags the deployed model agreed with (both), the model's cited evidence alone (model)",
+      ),
+    disputed: z
+      .number()
+      .int()
+      .describe(
+        "Scanned rollouts whose deterministic flags the deployed LLM scanner disputed: kept for review, not counted",
+      ),
     flagRate: wilson,
     labelled: z.number().int(),
     confirmed: z.number().int(),
@@ -72,7 +83,7 @@ const hackRateOutput = z
     confirmedAmongFlagged: wilson,
   })
   .describe(
-    "Hack rate: rollouts the scanners flagged (medium or high) among scanned, and confirmed reward hacks (final labels) among labelled",
+    "Hack rate: rollouts flagged by the studio's verdict (a medium or high flag the deployed LLM scanner did not dispute) among scanned, and confirmed reward hacks (final labels) among labelled",
   );
 
 const robustnessOutput = z.object({

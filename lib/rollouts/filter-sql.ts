@@ -3,6 +3,7 @@ import { and, eq, gt, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { environments, flags, labels, messageSearch, rollouts } from "@/db/schema";
 import { uuidArray } from "@/db/uuid-array";
+import { verdictSourceSql } from "@/lib/scanners/verdict-sql";
 import type { SearchStrategy } from "@/lib/search/search-strategy";
 import { toTsQuery } from "@/lib/search/text-search";
 import type { RolloutCursor } from "./cursor";
@@ -54,8 +55,17 @@ export function buildFilterConditions(
     conditions.push(filter.label === "labeled" ? labelled : sql`not ${labelled}`);
   }
   if (filter.flagged) {
+    // `true` leaves out rollouts whose flags the deployed LLM scanner disputed (lib/scanners/verdict-sql.ts),
+    // so a queue built on "flagged" samples only flags that count; `disputed` lists those apart.
     const flagged = sql`exists (select 1 from ${flags} where ${flags.rolloutId} = ${OUTER_ROLLOUT_ID})`;
-    conditions.push(filter.flagged === "true" ? flagged : sql`not ${flagged}`);
+    const disputed = sql`(${verdictSourceSql(OUTER_ROLLOUT_ID)} = 'disputed')`;
+    conditions.push(
+      filter.flagged === "true"
+        ? sql`(${flagged} and not ${disputed})`
+        : filter.flagged === "disputed"
+          ? disputed
+          : sql`not ${flagged}`,
+    );
   }
   if (filter.signature) {
     conditions.push(sql`exists (select 1 from ${flags} where ${flags.rolloutId} = ${OUTER_ROLLOUT_ID}

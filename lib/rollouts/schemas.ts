@@ -40,8 +40,11 @@ export const rolloutFilterInput = z.object({
    * Label status: `labeled` keeps rollouts with at least one reviewer's label, `unlabeled` the others.
    */
   label: optional(z.enum(["labeled", "unlabeled"])),
-  /** `true`: at least one scanner flag; `false`: none. */
-  flagged: optional(z.enum(["true", "false"])),
+  /**
+   * `true`: at least one scanner flag, unless the deployed LLM scanner disputed them; `disputed`: flags
+   * the deployed LLM scanner disputed (kept for review, not counted); `false`: none.
+   */
+  flagged: optional(z.enum(["true", "false", "disputed"])),
   /** Only rollouts with a flag of this scanner signature (lib/scanners/catalog.ts). */
   signature: optional(z.string().trim().max(100)),
   /** Created on or after this day (inclusive). */

@@ -6,6 +6,7 @@ import { environments, runs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { buildPassCondition } from "@/lib/reports/pass-rule";
+import { isCountedSql } from "@/lib/scanners/verdict-sql";
 import { runIdParam } from "./schemas";
 import { selectToolCallMix } from "./tool-call-mix";
 
@@ -35,7 +36,7 @@ export type RunStep = {
   rewardP25: number | null;
   rewardP75: number | null;
   passRate: number | null;
-  /** Share of scanned rollouts with a medium or high scanner flag; null until a rollout is scanned. */
+  /** Share of scanned rollouts flagged by the studio's verdict (lib/scanners/verdict-sql.ts: a medium or high flag the deployed LLM scanner did not dispute); null until a rollout is scanned. */
   flagRate: number | null;
   /** Scanner signature → share of the step's scanned rollouts it flagged (any severity). */
   flagRates: Record<string, number>;
@@ -104,8 +105,7 @@ async function readStepRows(tx: Tx, workspaceId: string, runId: string) {
         avg(r.message_count) as mean_messages, avg(r.tool_call_count) as mean_tool_calls,
         count(*) filter (where exists (select 1 from rollout_scans s where s.rollout_id = r.id
           and s.scanner = 'deterministic'))::int as scanned,
-        count(*) filter (where exists (select 1 from flags f where f.rollout_id = r.id
-          and f.severity <> 'low'))::int as flagged
+        count(*) filter (where ${isCountedSql(sql`r.id`)})::int as flagged
       from rollouts r left join tasks t on t.id = r.task_id
       where r.run_id = ${runId} and r.workspace_id = ${workspaceId}
       group by r.step order by r.step nulls last`);

@@ -11,6 +11,7 @@ import { LLM_SCANNER_INFO } from "./llm-info";
 import { type LabelledScan, measureBySplit, type SignatureMetrics, type Split, truthOf } from "./metrics";
 import { DETERMINISTIC_SCANNER } from "./scan-rollout";
 import type { SignatureInfo } from "./types";
+import { isCountedSource, type VerdictSource, verdictSourceSql } from "./verdict-sql";
 
 // The Scanners page's numbers: per signature (and for the LLM scanner, and for "any medium or high
 // flag"), precision / recall / false-positive rate against reviewers' final labels on each split,
@@ -28,7 +29,10 @@ export type DetectorRow = {
 export type ScannerMetrics = {
   /** Scanned rollouts with a final label that says hack or not. */
   labelled: number;
+  /** Any medium/high deterministic flag (the rules alone). */
   overall: Record<Split, SignatureMetrics>;
+  /** The studio's one verdict per rollout (verdict-sql.ts): rules, with the deployed LLM scanner's answer. */
+  verdict: Record<Split, SignatureMetrics>;
   detectors: DetectorRow[];
 };
 
@@ -38,6 +42,7 @@ type Row = {
   signatures: string[];
   counted: string[];
   llm: LlmScanStatus | null;
+  source: VerdictSource;
 };
 
 /**
@@ -59,17 +64,20 @@ export async function getScannerMetrics({ ctx }: { ctx: Ctx }): Promise<ScannerM
       coalesce((select array_agg(distinct fl.signature) from flags fl where fl.rollout_id = f.rollout_id
         and fl.severity in ('high', 'medium')), '{}') as counted,
       (select lr.status::text from llm_scan_results lr where lr.rollout_id = f.rollout_id
-        and lr.version_id = ${llmVersion?.id ?? null}::uuid) as llm
+        and lr.version_id = ${llmVersion?.id ?? null}::uuid) as llm,
+      ${verdictSourceSql(sql`f.rollout_id`)} as source
     from final f
     where f.verdict is not null and exists (select 1 from rollout_scans s where s.rollout_id = f.rollout_id
       and s.scanner = ${DETERMINISTIC_SCANNER})`);
-  const rows: (LabelledScan & { counted: string[]; llm: LlmScanStatus | null })[] = labelled.map((r) => ({
-    rolloutId: r.rollout_id,
-    verdict: r.verdict,
-    signatures: r.signatures ?? [],
-    counted: r.counted ?? [],
-    llm: r.llm,
-  }));
+  const rows: (LabelledScan & { counted: string[]; llm: LlmScanStatus | null; source: VerdictSource })[] =
+    labelled.map((r) => ({
+      rolloutId: r.rollout_id,
+      verdict: r.verdict,
+      signatures: r.signatures ?? [],
+      counted: r.counted ?? [],
+      llm: r.llm,
+      source: r.source,
+    }));
   const counts = await db.execute<{
     signature: string;
     flags: number;
@@ -106,6 +114,7 @@ export async function getScannerMetrics({ ctx }: { ctx: Ctx }): Promise<ScannerM
   return {
     labelled: rows.filter((r) => r.verdict !== null).length,
     overall: measureBySplit(rows, (r) => r.counted.some((s) => s !== LLM_SCANNER_INFO.id)),
+    verdict: measureBySplit(rows, (r) => isCountedSource(r.source)),
     detectors,
   };
 }

@@ -21,6 +21,7 @@ import type {
   RemoveSentenceMarkInput,
   recordBestScoreInput,
 } from "./schemas";
+import { startCoverageCheck as startCoverageCheckVerb } from "./start-coverage-check";
 import { findTemplate } from "./templates";
 
 // Server actions for tasks. Each is a public endpoint: runAction checks its rule first. Saving the
@@ -92,6 +93,14 @@ export async function reviewCoverageWithModel(input: { taskId: string; providerI
   return runAction("reviewCoverageWithModel", async (session) => {
     const { taskId, ...rest } = input;
     return reviewCoverageWithModelVerb({ ctx: requireCtx(session), taskId, input: rest });
+  });
+}
+
+/** Starts the coverage check of every task of an environment as a job (rules, or with a provider the model too). */
+export async function startCoverageCheck(input: { environment: string; providerId?: string }) {
+  return runAction("startCoverageCheck", async (session) => {
+    const job = await startCoverageCheckVerb({ ctx: requireCtx(session), input });
+    return { jobId: job.id };
   });
 }
 

@@ -166,7 +166,17 @@ export const TASK_OPERATIONS: ApiOperations = {
       coverage: z.array(
         z.object({
           requirementId: z.string(),
-          links: z.array(z.object({ by: z.string(), key: z.string(), how: z.string() })),
+          links: z.array(
+            z.object({
+              by: z.string(),
+              key: z.string(),
+              how: z
+                .string()
+                .describe(
+                  "`id` or `text`: linked by the author; `inferred`: the check inferred the link from the words (labelled as inferred in the studio)",
+                ),
+            }),
+          ),
         }),
       ),
     }),

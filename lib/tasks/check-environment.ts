@@ -30,19 +30,23 @@ export async function checkEnvironment({
   ctx,
   environmentSlug,
   providerId,
+  signal,
   onTask,
 }: {
   ctx: Ctx;
   environmentSlug: string;
   providerId?: string;
-  onTask?: (key: string, done: number, total: number) => void;
+  /** Aborts the model requests (a cancelled job). */
+  signal?: AbortSignal;
+  onTask?: (key: string, done: number, total: number, review?: CoverageResult["review"]) => void;
 }): Promise<EnvironmentCheck> {
   const summaries = await listTaskSummaries({ ctx, environmentSlug });
   const usage = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
   const tasks: EnvironmentCheck["tasks"] = [];
   for (const [i, summary] of summaries.entries()) {
+    signal?.throwIfAborted();
     const result: CoverageResult = providerId
-      ? await reviewCoverageWithModel({ ctx, taskId: summary.id, input: { providerId } })
+      ? await reviewCoverageWithModel({ ctx, taskId: summary.id, input: { providerId }, signal })
       : await getTaskChecks({ ctx, taskId: summary.id });
     if (result.review) {
       usage.inputTokens += result.review.inputTokens;
@@ -68,7 +72,7 @@ export async function checkEnvironment({
         })),
       ...(result.review ? { review: result.review } : {}),
     });
-    onTask?.(summary.key, i + 1, summaries.length);
+    onTask?.(summary.key, i + 1, summaries.length, result.review);
   }
   return { tasks, usage };
 }

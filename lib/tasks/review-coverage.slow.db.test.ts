@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createEnvironment } from "@/lib/environments/create-environment";
+import { runJobHere } from "@/lib/jobs/run-here";
+import { startJobFromApi } from "@/lib/jobs/start-from-api";
 import { createProvider } from "@/lib/providers/save-provider";
 import { startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
 import { checkEnvironment } from "./check-environment";
+import { coverageCheckJob } from "./coverage-check-job";
+import { coverageCheckResult } from "./coverage-check-result";
 import { createTask } from "./create-task";
 import { reviewCoverageWithModel } from "./review-coverage-with-model";
+import { startCoverageCheck } from "./start-coverage-check";
 import { updateTask } from "./update-task";
 
 const PROMPT = "Count the incidents in the register. Keep the answer under 50 words.";
@@ -138,4 +143,72 @@ describe("model-first coverage review", () => {
       await standIn.close();
     }
   });
+
+  it("runs as a job for every task: rules alone, with the model, and an unreachable provider's error per task", async () => {
+    const { author, owner, slug } = await setUp();
+    const rulesJob = await startCoverageCheck({ ctx: author.ctx, input: { environment: slug } });
+    const again = await startCoverageCheck({ ctx: author.ctx, input: { environment: slug } });
+    expect(again.id).toBe(rulesJob.id); // one queued job per environment and mode
+    const rules = await runJobHere({ kind: coverageCheckJob, jobId: rulesJob.id });
+    expect([rules.status, rules.done, rules.total, rules.failed]).toEqual(["succeeded", 2, 2, 0]);
+    const rulesResult = coverageCheckResult.parse(rules.result);
+    expect(rulesResult.mode).toBe("rules");
+    expect(rulesResult.tasks.map((t) => t.task)).toEqual(["a", "b"]);
+    expect(rulesResult.tasks[0].errors).toBeGreaterThan(0);
+    expect(rulesResult.tasks[0].byKind["unchecked-requirement"]).toBeGreaterThan(0);
+    expect(rulesResult.tasks[0].review).toBeNull();
+
+    const standIn = await startStandInProvider();
+    try {
+      standIn.respondWith(() => ({ kind: "text", text: REPLY }));
+      const provider = await createProvider({
+        ctx: owner.ctx,
+        input: {
+          name: `p-${uniqueSuffix()}`,
+          kind: "openai",
+          baseUrl: standIn.baseUrl("openai"),
+          model: "stand-in",
+        },
+      });
+      // Through POST /api/v1/jobs, as a script would start it.
+      const started = await startJobFromApi({
+        ctx: author.ctx,
+        input: { kind: "coverage-check", environment: slug, provider: provider.id },
+      });
+      const model = await runJobHere({ kind: coverageCheckJob, jobId: started.id });
+      expect(model.status).toBe("succeeded");
+      const modelResult = coverageCheckResult.parse(model.result);
+      expect(modelResult.mode).toBe("model");
+      expect(modelResult.tasks.every((t) => t.review?.status === "reviewed")).toBe(true);
+      expect(modelResult.tasks[0].bySource.both).toBeGreaterThan(0);
+      expect(modelResult.usage.inputTokens).toBeGreaterThan(0);
+    } finally {
+      await standIn.close();
+    }
+
+    const nowhere = await createProvider({
+      ctx: owner.ctx,
+      input: {
+        name: `p-${uniqueSuffix()}`,
+        kind: "openai",
+        baseUrl: "http://127.0.0.1:9/v1",
+        model: "nowhere",
+      },
+    });
+    const failing = await startCoverageCheck({
+      ctx: author.ctx,
+      input: { environment: slug, providerId: nowhere.id },
+    });
+    const failed = await runJobHere({ kind: coverageCheckJob, jobId: failing.id });
+    // Every task's review failed: the job has failed (the Jobs page says why per task), its result kept.
+    expect([failed.status, failed.failed]).toEqual(["failed", 2]);
+    expect(failed.error).toBeTruthy();
+    const failedResult = coverageCheckResult.parse(failed.result);
+    expect(failedResult.tasks.every((t) => t.review?.status === "failed" && t.review.message)).toBe(true);
+    expect(failedResult.tasks[0].errors).toBeGreaterThan(0); // the rules' findings stay
+
+    await expect(
+      startCoverageCheck({ ctx: author.ctx, input: { environment: `missing-${uniqueSuffix()}` } }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  }, 120_000);
 });

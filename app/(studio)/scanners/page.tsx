@@ -4,8 +4,10 @@ import { PageHeader } from "@/components/layout/page-header";
 import { LlmScannerForm } from "@/components/scanners/llm-scanner-form";
 import { LlmScannerPanel } from "@/components/scanners/llm-scanner-panel";
 import { MetricCell } from "@/components/scanners/metric-cell";
+import { OutsideFiguresSection } from "@/components/scanners/outside-figures-section";
 import { ScanNowButton } from "@/components/scanners/scan-now-button";
 import { SignatureTable } from "@/components/scanners/signature-table";
+import { VerdictSources } from "@/components/scanners/verdict-sources";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
@@ -15,7 +17,8 @@ import { DEFAULT_SCANNER_QUESTION } from "@/lib/scanners/llm/llm-prompt";
 import { listLlmScannerOverview } from "@/lib/scanners/llm/llm-queries";
 import { LLM_SCANNER_INFO } from "@/lib/scanners/llm-info";
 import { getScannerMetrics } from "@/lib/scanners/metrics-queries";
-import { getScanProgress, listSignatureSettings } from "@/lib/scanners/queries";
+import { readOutsideFigures } from "@/lib/scanners/outside-figures";
+import { describeSignature, getScanProgress, listSignatureSettings } from "@/lib/scanners/queries";
 
 export const metadata: Metadata = { title: "Scanners" };
 
@@ -31,6 +34,7 @@ export default async function ScannersPage() {
   ]);
   // The bar applies per version: the newest one not retired (the one to calibrate and deploy next).
   const barVersion = llmVersions.find((v) => v.status !== "retired");
+  const outside = readOutsideFigures();
   return (
     <>
       <PageHeader
@@ -55,16 +59,25 @@ export default async function ScannersPage() {
           ) : null}
         </div>
         <div>
-          <p className="text-fg-muted">Flagged rollouts</p>
+          <p className="text-fg-muted">Flagged rollouts (the studio's verdict)</p>
           <p className="text-lg font-semibold tabular-nums">{formatCount(progress.flagged)}</p>
+          <VerdictSources bySource={progress.bySource} disputed={progress.disputed} />
         </div>
         <div>
-          <p className="text-fg-muted">Any medium/high flag: recall (held-out)</p>
+          <p className="text-fg-muted">Rules alone (any medium/high flag), held-out</p>
+          <p className="text-xs text-fg-muted">recall</p>
           <MetricCell value={metrics.overall["held-out"].recall} />
+          <p className="text-xs text-fg-muted">false-positive rate</p>
+          <MetricCell value={metrics.overall["held-out"].falsePositiveRate} />
         </div>
         <div>
-          <p className="text-fg-muted">False-positive rate (held-out)</p>
-          <MetricCell value={metrics.overall["held-out"].falsePositiveRate} />
+          <p className="text-fg-muted">
+            The studio's verdict (rules with the deployed LLM scanner), held-out
+          </p>
+          <p className="text-xs text-fg-muted">recall</p>
+          <MetricCell value={metrics.verdict["held-out"].recall} />
+          <p className="text-xs text-fg-muted">false-positive rate</p>
+          <MetricCell value={metrics.verdict["held-out"].falsePositiveRate} />
         </div>
       </section>
       <p className="mb-3 text-sm text-fg-muted">
@@ -75,6 +88,9 @@ export default async function ScannersPage() {
       <div className="rounded-lg border border-border bg-surface">
         <SignatureTable detectors={metrics.detectors} settings={settings} canManage={canManage} />
       </div>
+      {outside ? (
+        <OutsideFiguresSection figures={outside} titleOf={(id) => describeSignature(id).title} />
+      ) : null}
       <section aria-labelledby="llm-scanner-heading" className="mt-8 flex flex-col gap-3">
         <h2 id="llm-scanner-heading" className="text-lg font-semibold">
           LLM scanner

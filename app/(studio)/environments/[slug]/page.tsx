@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ArchiveEnvironmentButton } from "@/components/environments/archive-environment-button";
+import { CoverageCheckPanel } from "@/components/environments/coverage-check-panel";
 import { CreateRubricForm } from "@/components/environments/create-rubric-form";
 import { EnvironmentSettingsForm } from "@/components/environments/environment-settings-form";
 import { TasksTable } from "@/components/environments/tasks-table";
@@ -15,6 +16,7 @@ import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
 import { isAppError } from "@/lib/errors";
 import { can } from "@/lib/permissions/rules";
+import { listProviders } from "@/lib/providers/queries";
 import { listTaskSummaries } from "@/lib/tasks/summary-queries";
 
 export const metadata: Metadata = { title: "Environment" };
@@ -32,7 +34,10 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
-  const tasks = await listTaskSummaries({ ctx, environmentSlug: slug, includeArchived: showArchived });
+  const [tasks, providers] = await Promise.all([
+    listTaskSummaries({ ctx, environmentSlug: slug, includeArchived: showArchived }),
+    can(ctx.role, "providers.read") ? listProviders({ ctx }) : [],
+  ]);
   const base = `/environments/${slug}`;
   const isArchived = environment.archivedAt !== null;
   const canEdit = environment.canWrite && !isArchived;
@@ -131,6 +136,12 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
               {showArchived ? "Hide archived tasks" : "Show archived tasks"}
             </Link>
           </div>
+          {tasks.length > 0 ? (
+            <CoverageCheckPanel
+              slug={slug}
+              providers={providers.map((p) => ({ id: p.id, name: p.name, model: p.model }))}
+            />
+          ) : null}
           {tasks.length === 0 ? (
             <EmptyState title="No tasks yet">
               {canEdit

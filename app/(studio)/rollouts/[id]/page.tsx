@@ -17,7 +17,7 @@ import { isAboveFullMarks } from "@/lib/rollouts/reward-scale";
 import { getRollout, listMessages, listSiblingRollouts } from "@/lib/rollouts/transcript-queries";
 import type { FlagView } from "@/lib/scanners/flag-view";
 import { listRolloutLlmAnswers } from "@/lib/scanners/llm/llm-queries";
-import { listRolloutFlags } from "@/lib/scanners/queries";
+import { getRolloutVerdict, listRolloutFlags } from "@/lib/scanners/queries";
 
 export const metadata: Metadata = { title: "Rollout" };
 
@@ -41,11 +41,12 @@ export default async function RolloutPage({ params }: Props) {
     loadRollout(ctx, id),
     listMessages({ ctx, rolloutId: id, input: windowInput }),
   ]);
-  const [siblings, madeTasks, flags, llmAnswers] = await Promise.all([
+  const [siblings, madeTasks, flags, llmAnswers, verdict] = await Promise.all([
     listSiblingRollouts({ ctx, rollout }),
     can(ctx.role, "environments.read") ? listTasksFromRollout({ ctx, rolloutId: rollout.id }) : [],
     listRolloutFlags({ ctx, rolloutId: rollout.id }),
     listRolloutLlmAnswers({ ctx, rolloutId: rollout.id }),
+    getRolloutVerdict({ ctx, rolloutId: rollout.id }),
   ]);
   const flagViews: FlagView[] = flags.map(({ createdAt: _c, ...flag }) => ({
     ...flag,
@@ -119,6 +120,7 @@ export default async function RolloutPage({ params }: Props) {
             messageCount={rollout.messageCount}
             flags={flagViews}
             llmAnswers={llmAnswers}
+            verdict={flags.length > 0 || verdict.model ? verdict : null}
             canReview={can(ctx.role, "review.work")}
           />
           <SidePanel rollout={rollout} siblings={siblings} />
