@@ -22,7 +22,7 @@ function run(title: string, command: string, args: string[], extraEnv: Record<st
   return result.status === 0;
 }
 
-type BackgroundStep = { started: number; finish: () => Promise<boolean> };
+type BackgroundStep = { started: number; ended: number | null; finish: () => Promise<boolean> };
 
 /**
  * Starts a step that runs beside the ones that follow. Its output goes straight to a file (the
@@ -33,22 +33,26 @@ function startInBackground(title: string, command: string, args: string[]): Back
   const log = path.join(reports, `${title}.log`);
   const fd = fs.openSync(log, "w");
   const started = performance.now();
+  const startedAt = Date.now();
   console.log(`\n━━ ${title} started beside the next steps: ${[path.basename(command), ...args].join(" ")}`);
   const child = spawn(command, args, { stdio: ["ignore", fd, fd], env });
+  const step: BackgroundStep = { started, ended: null, finish: async () => false };
   const exited = new Promise<boolean>((resolve) => {
     child.on("error", () => resolve(false));
     child.on("exit", (code) => resolve(code === 0));
   });
-  return {
-    started,
+  return Object.assign(step, {
     async finish() {
       const ok = await exited;
       fs.closeSync(fd);
+      // The exit is seen only once the steps beside it let the event loop run; the log's last write
+      // is when the step really ended.
+      step.ended = started + (fs.statSync(log).mtimeMs - startedAt);
       console.log(`\n━━ ${title} (its output, written while the steps above ran):`);
       process.stdout.write(fs.readFileSync(log));
       return ok;
     },
-  };
+  });
 }
 
 /** One Vitest project (vitest.config.ts), counted. */
@@ -213,11 +217,12 @@ async function main(): Promise<void> {
     const stepStarted = performance.now();
     const [passedBefore, failedBefore] = [passed, failed];
     const ok = await step();
-    // A background step counts from its own start, not from when it was awaited.
+    // A background step counts from its own start to its own end, not from when it was awaited.
+    const { build } = background;
     const seconds =
-      (performance.now() -
-        (name.startsWith("build") ? (background.build?.started ?? stepStarted) : stepStarted)) /
-      1000;
+      name.startsWith("build") && build
+        ? ((build.ended ?? performance.now()) - build.started) / 1000
+        : (performance.now() - stepStarted) / 1000;
     console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} in ${formatDuration(seconds)}`);
     results.push({ name, ok, seconds, passed: passed - passedBefore, failed: failed - failedBefore });
     // Without a build there is nothing to test end to end.
