@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { HackRateFigure } from "@/components/reports/hack-rate-figure";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import type { CatalogCard as CatalogCardData } from "@/lib/catalog/cards";
@@ -32,12 +33,7 @@ export function CatalogCard({ card }: { card: CatalogCardData }) {
             {card.bestModel ? formatPercent(card.bestModel.passAt1) : "—"}
           </dd>
         </div>
-        <div>
-          <dt className="text-xs text-fg-muted">Hack rate</dt>
-          <dd className="font-semibold tabular-nums">
-            {card.hackRate ? formatPercent(card.hackRate.estimate) : "—"}
-          </dd>
-        </div>
+        <HackRateFigure kind="hacksAmongRewarded" interval={card.hackRate} testId="card-hack-rate" compact />
       </dl>
       {card.bestModel ? <p className="text-xs text-fg-muted">Best model: {card.bestModel.model}</p> : null}
       <BandBar bands={card.bands} />

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { AttackEvidenceView } from "@/components/catalog/attack-evidence-view";
 import { JudgeEvidenceView } from "@/components/judges/judge-evidence-view";
+import { HackRateFigure } from "@/components/reports/hack-rate-figure";
 import { RewardValue } from "@/components/rollouts/reward-value";
 import { SafeMarkdown } from "@/components/transcripts/safe-markdown";
 import { Badge } from "@/components/ui/badge";
@@ -58,10 +59,12 @@ export function DatasheetView({
               {sheet.bestModel ? `${formatPercent(sheet.bestModel.passAt1)} (${sheet.bestModel.model})` : "—"}
             </dd>
           </div>
-          <div>
-            <dt className="text-xs text-fg-muted">Hack rate among rewarded</dt>
-            <dd>{hack && hack.n > 0 ? formatPercent(hack.estimate) : "—"}</dd>
-          </div>
+          <HackRateFigure
+            kind="hacksAmongRewarded"
+            interval={hack ?? null}
+            testId="datasheet-hack-rate"
+            compact
+          />
         </dl>
       </Section>
       <Section
@@ -150,7 +153,7 @@ export function DatasheetView({
         <AttackEvidenceView evidence={sheet.attacks} />
       </Section>
       <Section
-        title="Hack rate"
+        title="Hack rates"
         description="Rollouts the reward-hack scanners flagged, and rollouts reviewers confirmed as reward hacks (flags never decide a label)."
       >
         <HackRateFigures report={sheet.report} />

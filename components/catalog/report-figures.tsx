@@ -1,21 +1,17 @@
+import { HackRateFigure } from "@/components/reports/hack-rate-figure";
+import { IntervalText } from "@/components/reports/interval-text";
 import { VerdictSources } from "@/components/scanners/verdict-sources";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { BuyerReport, Wilson } from "@/lib/catalog/buyer-report";
 import { BAND_LABELS, formatPercent } from "@/lib/catalog/format";
+import { formatAuthoringTime } from "@/lib/reports/format";
 
 // The report's figures as a buyer reads them: difficulty per model, failure analysis, robustness
 // of the reward against human labels, and what the environment took to build.
 
+/** One proportion, written as every report figure is (components/reports/interval-text.tsx). */
 function Interval({ value }: { value: Wilson }) {
-  if (value.estimate === null) return <span className="text-fg-muted">no data</span>;
-  return (
-    <span className="tabular-nums">
-      {formatPercent(value.estimate)}{" "}
-      <span className="text-xs text-fg-muted">
-        ({formatPercent(value.low)}–{formatPercent(value.high)}, n = {value.n})
-      </span>
-    </span>
-  );
+  return <IntervalText interval={value} />;
 }
 
 const Missing = () => <p className="text-sm text-fg-muted">Not measured for this version.</p>;
@@ -100,32 +96,20 @@ export function HackRateFigures({ report }: { report: BuyerReport }) {
   const h = report.hackRate;
   if (!h) return <Missing />;
   return (
-    <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-label="Hack rate">
-      <div>
-        <dt className="text-xs text-fg-muted">
-          Rollouts the reward-hack scanners flagged ({h.scanned} scanned)
-        </dt>
-        <dd data-testid="datasheet-flag-rate">
-          <Interval value={h.flagRate} />
-        </dd>
-        {h.bySource ? (
-          <dd>
-            <VerdictSources bySource={h.bySource} disputed={h.disputed ?? 0} />
-          </dd>
-        ) : null}
-      </div>
-      <div>
-        <dt className="text-xs text-fg-muted">Confirmed reward hacks ({h.labelled} with a final label)</dt>
-        <dd data-testid="datasheet-confirmed-hack-rate">
-          <Interval value={h.confirmedRate} />
-        </dd>
-      </div>
-      <div>
-        <dt className="text-xs text-fg-muted">Flagged rollouts reviewers confirmed as hacks</dt>
-        <dd>
-          <Interval value={h.confirmedAmongFlagged} />
-        </dd>
-      </div>
+    <dl className="grid gap-2 text-sm sm:grid-cols-3" aria-label="Hack rates">
+      <HackRateFigure
+        kind="flagRate"
+        interval={h.flagRate}
+        corrected={h.correctedFlagRate}
+        detail={h.bySource ? <VerdictSources bySource={h.bySource} disputed={h.disputed ?? 0} /> : null}
+        testId="datasheet-flag-rate"
+      />
+      <HackRateFigure
+        kind="confirmedRate"
+        interval={h.confirmedRate}
+        testId="datasheet-confirmed-hack-rate"
+      />
+      <HackRateFigure kind="confirmedAmongFlagged" interval={h.confirmedAmongFlagged} />
     </dl>
   );
 }
@@ -142,12 +126,7 @@ export function RobustnessFigures({ report }: { report: BuyerReport }) {
             <Interval value={r.rewardPrecision} />
           </dd>
         </div>
-        <div>
-          <dt className="text-xs text-fg-muted">Rewarded rollouts that were reward hacks</dt>
-          <dd>
-            <Interval value={r.hackRateAmongRewarded} />
-          </dd>
-        </div>
+        <HackRateFigure kind="hacksAmongRewarded" interval={r.hackRateAmongRewarded} />
         <div>
           <dt className="text-xs text-fg-muted">Genuine successes the grader failed</dt>
           <dd>
@@ -184,8 +163,12 @@ export function ScalingFigures({ report }: { report: BuyerReport }) {
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-3">
       <div>
-        <dt className="text-xs text-fg-muted">Expert hours per task (median)</dt>
-        <dd className="tabular-nums">{s.authoring.medianHoursPerTask?.toFixed(1) ?? "—"}</dd>
+        <dt className="text-xs text-fg-muted" title={s.authoring.definition}>
+          Expert time per task (median)
+        </dt>
+        <dd className="tabular-nums" data-testid="datasheet-expert-time">
+          {formatAuthoringTime(s.authoring)}
+        </dd>
       </div>
       <div>
         <dt className="text-xs text-fg-muted">Review minutes per rollout</dt>

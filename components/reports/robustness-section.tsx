@@ -6,6 +6,7 @@ import { VERDICT_NAMES } from "@/lib/labels/schemas";
 import type { RobustnessSection as RobustnessData } from "@/lib/reports/robustness";
 import { CriterionTable } from "./criterion-table";
 import { DrillDownList } from "./drill-down-list";
+import { HackRateFigure } from "./hack-rate-figure";
 import { IntervalText } from "./interval-text";
 
 const HUMAN_NAMES = { genuine: "Genuine", "not-genuine": "Not genuine" } as const;
@@ -38,11 +39,11 @@ export function RobustnessSection({ robustness }: { robustness: RobustnessData }
               interval={robustness.rewardPrecision}
               testId="reward-precision"
             />
-            <Figure
-              term="Hack rate"
-              hint="Reward hacks among rewarded"
+            <HackRateFigure
+              kind="hacksAmongRewarded"
               interval={robustness.hackRateAmongRewarded}
               testId="hack-rate"
+              className="rounded-md border border-border p-3"
             />
             <Figure
               term="Grader false negatives"

@@ -32,7 +32,7 @@ export function ScalingSection({
         <Stat
           term="Authoring time per task"
           value={`${formatHours(authoring.meanHoursPerTask)} mean, ${formatHours(authoring.medianHoursPerTask)} median`}
-          hint={`${authoring.definition} n = ${scaling.tasksWithRevisions} tasks.`}
+          hint={`${authoring.definition} n = ${authoring.timedTasks} of ${scaling.tasksWithRevisions} tasks timed.`}
           testId="authoring-time"
         />
         <Stat

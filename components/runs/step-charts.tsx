@@ -20,6 +20,7 @@ import { SERIES_COLORS } from "@/components/reports/chart-colors";
 import { formatDecimal, formatPercent } from "@/lib/reports/format";
 import { stepRolloutsHref } from "@/lib/runs/links";
 import type { RunStep } from "@/lib/runs/queries";
+import { HACK_RATES } from "@/lib/values/hack-rates";
 
 // Charts of a run over its steps. Clicking a step anywhere on a chart opens its transcripts.
 
@@ -108,7 +109,13 @@ export function StepCharts({ runId, steps, noun }: Props) {
           {legend}
           <Line dataKey="giveUpRate" name="gave up" stroke={SERIES_COLORS[1]} strokeWidth={2} dot />
           {hasFlags ? (
-            <Line dataKey="flagRate" name="flagged" stroke={SERIES_COLORS[3]} strokeWidth={2} dot />
+            <Line
+              dataKey="flagRate"
+              name={HACK_RATES.flagRate.name}
+              stroke={SERIES_COLORS[3]}
+              strokeWidth={2}
+              dot
+            />
           ) : null}
         </LineChart>
       </ChartCard>

@@ -1,8 +1,11 @@
 import Link from "next/link";
+import { IntervalText } from "@/components/reports/interval-text";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatDecimal, formatPercent } from "@/lib/reports/format";
 import { stepRolloutsHref } from "@/lib/runs/links";
 import type { RunStep } from "@/lib/runs/queries";
+import { wilsonInterval } from "@/lib/stats/wilson";
+import { HACK_RATES } from "@/lib/values/hack-rates";
 
 // The figures of every step, each row linking to that step's transcripts.
 
@@ -17,7 +20,11 @@ export function StepTable({ runId, steps, noun }: { runId: string; steps: RunSte
           <Th className="text-right">Mean reward (± sd)</Th>
           <Th className="text-right">Pass rate</Th>
           <Th className="text-right">Gave up</Th>
-          {hasFlags ? <Th className="text-right">Flagged</Th> : null}
+          {hasFlags ? (
+            <Th className="text-right" title={HACK_RATES.flagRate.definition}>
+              {HACK_RATES.flagRate.name}
+            </Th>
+          ) : null}
           {hasFlags ? <Th>Flags by signature</Th> : null}
           <Th className="text-right">Messages</Th>
           <Th className="text-right">Tool calls</Th>
@@ -40,7 +47,11 @@ export function StepTable({ runId, steps, noun }: { runId: string; steps: RunSte
             </Td>
             <Td className="text-right tabular-nums">{formatPercent(s.passRate)}</Td>
             <Td className="text-right tabular-nums">{formatPercent(s.giveUpRate)}</Td>
-            {hasFlags ? <Td className="text-right tabular-nums">{formatPercent(s.flagRate)}</Td> : null}
+            {hasFlags ? (
+              <Td className="text-right" data-testid="step-flag-rate">
+                <IntervalText interval={wilsonInterval(s.flagged, s.scanned)} />
+              </Td>
+            ) : null}
             {hasFlags ? (
               <Td className="text-xs tabular-nums" data-testid="step-signatures">
                 {Object.entries(s.flagRates)

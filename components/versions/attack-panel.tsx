@@ -22,15 +22,19 @@ export function AttackPanel({
   slug,
   versions,
   canAttack,
+  providers,
   initial,
 }: {
   slug: string;
   versions: number[];
   canAttack: boolean;
+  /** The workspace's providers by name: one writes model attacks and judges the criteria. */
+  providers: string[];
   initial: AttackRunSummary[];
 }) {
   const queryClient = useQueryClient();
   const [target, setTarget] = useState("draft");
+  const [provider, setProvider] = useState("");
   const runs = useQuery({
     queryKey: attackKeys.list(slug),
     queryFn: () => fetchRuns(slug),
@@ -39,7 +43,11 @@ export function AttackPanel({
   });
   const start = useMutation({
     mutationFn: async () => {
-      const result = await startAttack({ slug, version: target === "draft" ? null : Number(target) });
+      const result = await startAttack({
+        slug,
+        version: target === "draft" ? null : Number(target),
+        provider: provider || null,
+      });
       if (!result.ok) throw new Error(result.error.message);
       return result.data;
     },
@@ -58,6 +66,15 @@ export function AttackPanel({
             {versions.map((v) => (
               <option key={v} value={v}>
                 v{v}
+              </option>
+            ))}
+          </Select>
+          <label htmlFor="attack-provider">with</label>
+          <Select id="attack-provider" value={provider} onChange={(e) => setProvider(e.target.value)}>
+            <option value="">no model (checks and test scripts only)</option>
+            {providers.map((name) => (
+              <option key={name} value={name}>
+                {name}: 3 model-written attacks per task, criteria judged
               </option>
             ))}
           </Select>

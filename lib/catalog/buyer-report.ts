@@ -56,6 +56,16 @@ const robustness = z.object({
   ),
 });
 
+const correctedRate = z.object({
+  estimate: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  reason: z.string().nullable(),
+  sensitivity: wilson,
+  specificity: wilson,
+});
+export type CorrectedRate = z.output<typeof correctedRate>;
+
 const hackRate = z.object({
   scanned: z.number(),
   flagged: z.number(),
@@ -67,6 +77,8 @@ const hackRate = z.object({
   confirmed: z.number(),
   confirmedRate: wilson,
   confirmedAmongFlagged: wilson,
+  /** Absent in reports of versions approved before the studio corrected for scanner error. */
+  correctedFlagRate: correctedRate.nullable().catch(null),
 });
 
 const breakdown = z.object({
@@ -100,6 +112,8 @@ const scaling = z.object({
   revisionsPerTask: z.number().nullable(),
   authoring: z.object({
     definition: z.string(),
+    /** Absent in reports of versions approved before the studio counted untimed tasks apart. */
+    timedTasks: z.number().nullable().catch(null),
     meanHoursPerTask: z.number().nullable(),
     medianHoursPerTask: z.number().nullable(),
   }),

@@ -13,7 +13,7 @@ import { startAttack as start } from "./start-attack";
 
 const slugInput = z.object({ slug: z.string().trim().min(1).max(100) });
 
-export async function startAttack(input: { slug: string; version: number | null }) {
+export async function startAttack(input: { slug: string; version: number | null; provider?: string | null }) {
   return runAction("startAttack", async (session) => {
     const result = await start({ ctx: requireCtx(session), input });
     revalidatePath(`/environments/${encodeURIComponent(input.slug)}/versions`);

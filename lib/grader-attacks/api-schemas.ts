@@ -10,6 +10,19 @@ import { attackReport } from "./report";
 export const startAttackBody = z.object({
   version: z.number().int().min(1).optional().describe("An approved version; the draft when omitted."),
   format: z.enum(EXPORT_FORMATS).optional().describe("One export format; every format when omitted."),
+  provider: z
+    .string()
+    .optional()
+    .describe(
+      "A workspace provider's name: it writes modelAttacks adversarial answers per task and judges the rubric criteria. Without one, judge-graded criteria are not attacked.",
+    ),
+  modelAttacks: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .optional()
+    .describe("Model-written attacks per task with a provider (default 3)."),
 });
 
 const runSummary = z.object({

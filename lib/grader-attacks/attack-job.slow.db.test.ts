@@ -6,6 +6,8 @@ import { listAttackDemoTaskInputs } from "@/lib/demo/attack-demo-tasks";
 import { createEnvironment } from "@/lib/environments/create-environment";
 import type { JobKind } from "@/lib/jobs";
 import { runJobHere } from "@/lib/jobs";
+import { createProvider } from "@/lib/providers/save-provider";
+import { reply, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { getSandboxSupport } from "@/lib/sandbox";
 import { createTask } from "@/lib/tasks/create-task";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
@@ -107,5 +109,45 @@ describe.skipIf(!support.available)("the attack job", () => {
       .from(jobs)
       .where(and(eq(jobs.id, jobId)));
     expect(jobRow.status).toBe("succeeded");
+  }, 600_000);
+
+  it("with a provider, stores the model-written attacks with the run; an unknown provider is refused", async () => {
+    const { owner, slug } = await createFixture();
+    await expect(
+      startAttack({
+        ctx: owner.ctx,
+        input: { slug, version: null, format: "verifiers", provider: "nobody" },
+      }),
+    ).rejects.toMatchObject({ code: "invalid" });
+    const standIn = await startStandInProvider({
+      responder: () => reply.text(JSON.stringify({ answers: ["Australia's capital is Sydney."] })),
+    });
+    try {
+      const name = `red-team-${uniqueSuffix()}`;
+      await createProvider({
+        ctx: owner.ctx,
+        input: { name, kind: "openai", baseUrl: standIn.baseUrl("openai"), model: "red" },
+      });
+      const input = { slug, version: null, format: "verifiers", provider: name, modelAttacks: 1 };
+      const { jobId } = await startAttack({ ctx: owner.ctx, input });
+      // Another provider (or none) is another run, not the queued one.
+      expect(
+        (await startAttack({ ctx: owner.ctx, input: { slug, version: null, format: "verifiers" } })).jobId,
+      ).not.toBe(jobId);
+      const job = await runJobHere({ kind: attackJob as JobKind<unknown>, jobId });
+      expect(job.status).toBe("succeeded");
+      expect(attackReport.parse(job.result).judge).toBe("provider");
+      const run = await getAttackRun({ ctx: owner.ctx, slug, jobId });
+      const written = run.attacks.filter((a) => a.family === "model");
+      expect(written.map((a) => [a.task, a.attack, a.answer, a.succeeded])).toEqual(
+        expect.arrayContaining([
+          ["capital-keyword-check", "model-1", "Australia's capital is Sydney.", true],
+          ["mars-moons-number", "model-1", "Australia's capital is Sydney.", false],
+        ]),
+      );
+      expect(standIn.requests.every((r) => r.model === "red")).toBe(true);
+    } finally {
+      await standIn.close();
+    }
   }, 600_000);
 });

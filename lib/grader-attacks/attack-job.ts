@@ -6,10 +6,13 @@ import { graderAttacks } from "@/db/schema";
 import { EXPORT_FORMATS } from "@/lib/exports/formats";
 import { hashValidatedContent } from "@/lib/grader-validation/content-hash";
 import { defineJobKind, PermanentJobError } from "@/lib/jobs/define-job-kind";
+import { getProviderConfig } from "@/lib/providers/queries";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
 import { freezeSnapshot, SnapshotError } from "@/lib/versions/freeze-snapshot";
 import { getVersionSnapshot } from "@/lib/versions/queries";
-import { attackKey, attackSnapshot } from "./attack-snapshot";
+import { type AttackSnapshotInput, attackKey, attackSnapshot } from "./attack-snapshot";
+import { DEFAULT_MODEL_ATTACKS, MAX_MODEL_ATTACKS, writeModelAttacks } from "./model-attacks";
+import { buildProviderJudge } from "./provider-judge";
 import type { GradedAttack } from "./report";
 
 // An attack run as a background job (issue #31): a version (or the draft as approval would freeze
@@ -23,6 +26,10 @@ export const attackPayload = z.object({
   /** An approved version; null: the draft as it is now. */
   version: z.number().int().min(1).nullable(),
   format: z.enum(EXPORT_FORMATS).nullable().default(null),
+  /** The workspace provider that writes model attacks and judges the criteria; null: no provider. */
+  providerId: z.string().uuid().nullable().default(null),
+  /** Model-written attacks per task (with a provider). */
+  modelAttacks: z.number().int().min(0).max(MAX_MODEL_ATTACKS).default(DEFAULT_MODEL_ATTACKS),
 });
 export type AttackPayload = z.output<typeof attackPayload>;
 
@@ -74,9 +81,17 @@ export const attackJob = defineJobKind({
           })
         : (await getVersionSnapshot({ ctx, slug: payload.slug, version: payload.version })).snapshot;
     const stored = await loadStored(job.id);
+    const withProvider: Pick<AttackSnapshotInput, "judge" | "writeModelAttacks"> = {};
+    if (payload.providerId) {
+      const provider = await getProviderConfig({ ctx, id: payload.providerId });
+      withProvider.judge = buildProviderJudge({ provider, signal });
+      withProvider.writeModelAttacks = (task) =>
+        writeModelAttacks({ provider, task, count: payload.modelAttacks, signal });
+    }
     const report = await attackSnapshot({
       snapshot,
       format: payload.format ?? undefined,
+      ...withProvider,
       stored,
       signal,
       onProgress: (done, total) => progress.set({ done, total }),

@@ -174,6 +174,14 @@ export async function attackSnapshot(input: AttackSnapshotInput): Promise<Attack
   const judge = input.judge ?? ZERO_JUDGE;
   const { runnable, skipped: skippedFormats } = listRunnableFormats(input.format);
   const base = { judge: judge.kind, judgeNote: judge.note, skippedFormats };
+  // No grader ran, so nothing was attacked: never a "robust" verdict (`studio attack --format native`).
+  if (runnable.length === 0)
+    return {
+      ...base,
+      ok: false,
+      tasks: [],
+      error: `No attack ran: ${skippedFormats.map((f) => `${f.format}: ${f.reason}`).join(" ")}`,
+    };
   const support = getSandboxSupport();
   if (!support.available)
     return {

@@ -60,6 +60,20 @@ const modelDifficulty = z.object({
   gap: z.object({ value: z.number().nullable(), tasks: z.number().int() }),
 });
 
+const correctedRateOutput = z
+  .object({
+    estimate: z.number().nullable(),
+    low: z.number().nullable(),
+    high: z.number().nullable(),
+    reason: z.string().nullable(),
+    observed: wilson,
+    sensitivity: wilson,
+    specificity: wilson,
+  })
+  .describe(
+    "The flag rate corrected by the scanners' sensitivity and specificity measured on this environment's labelled, scanned rollouts (Rogan–Gladen), with an interval spanning the 95% intervals of all three; null estimate with a reason when the error is not measured",
+  );
+
 const hackRateOutput = z
   .object({
     rollouts: z.number().int(),
@@ -81,6 +95,7 @@ const hackRateOutput = z
     confirmed: z.number().int(),
     confirmedRate: wilson,
     confirmedAmongFlagged: wilson,
+    correctedFlagRate: correctedRateOutput,
   })
   .describe(
     "Hack rate: rollouts flagged by the studio's verdict (a medium or high flag the deployed LLM scanner did not dispute) among scanned, and confirmed reward hacks (final labels) among labelled",
@@ -182,6 +197,7 @@ const scalingOutput = z.object({
   revisionsPerTask: z.number().nullable(),
   authoring: z.object({
     definition: z.string(),
+    timedTasks: z.number().int().describe("Tasks whose authoring was timed: the n of the mean and median"),
     totalHours: z.number(),
     meanHoursPerTask: z.number().nullable(),
     medianHoursPerTask: z.number().nullable(),

@@ -29,8 +29,28 @@ export function formatPoints(value: number | null): string {
 
 export function formatHours(hours: number | null): string {
   if (hours === null || !Number.isFinite(hours)) return "—";
+  // Never a bare 0 for time that was measured: a few seconds read "under 1 min".
+  if (hours > 0 && hours < 1 / 120) return "under 1 min";
   if (hours < 1) return `${Math.round(hours * 60)} min`;
   return `${hours.toFixed(1)} h`;
+}
+
+/**
+ * Authoring time per task with its n: `25 min (n = 4 tasks timed)`; `not timed (n = 0)` when no task
+ * was.
+ */
+export function formatAuthoringTime({
+  medianHoursPerTask,
+  timedTasks,
+}: {
+  medianHoursPerTask: number | null;
+  /** Null in reports made before untimed tasks were counted apart. */
+  timedTasks: number | null;
+}): string {
+  const n = timedTasks === null ? "" : ` (n = ${formatCountOf(timedTasks, "task")} timed)`;
+  if (medianHoursPerTask === null || !Number.isFinite(medianHoursPerTask) || timedTasks === 0)
+    return `not timed${timedTasks === null ? "" : " (n = 0)"}`;
+  return `${formatHours(medianHoursPerTask)}${n}`;
 }
 
 export function formatMoney(value: number | null): string {

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { verdictSourceSql } from "@/lib/scanners/verdict-sql";
+import { type CorrectedRate, correctedRate } from "@/lib/stats/corrected-rate";
 import { type WilsonInterval, wilsonInterval } from "@/lib/stats/wilson";
 import { buildReportFinalLabels } from "./final-labels-sql";
 import type { ReportScope } from "./scope";
@@ -11,7 +12,9 @@ import type { ReportScope } from "./scope";
 // unless the deployed LLM scanner read it and disputed it), and how many reviewers confirmed as reward
 // hacks (final label) among those with a final label that says hack or not. Flags never decide a
 // label: the confirmed rate comes from labels alone. `bySource` says which rule produced the flagged
-// count; disputed flags are counted apart, never as flagged.
+// count; disputed flags are counted apart, never as flagged. The scanners' error is measured on the
+// rollouts that are both scanned and labelled, and the flag rate is shown corrected by it beside the
+// raw one (lib/stats/corrected-rate.ts). Names and definitions: lib/values/hack-rates.ts.
 
 export type HackRateSection = {
   rollouts: number;
@@ -30,7 +33,51 @@ export type HackRateSection = {
   confirmedRate: WilsonInterval;
   /** Of the flagged rollouts reviewers labelled, the share they confirmed as hacks. */
   confirmedAmongFlagged: WilsonInterval;
+  /** The flag rate corrected by the scanners' measured sensitivity and specificity. */
+  correctedFlagRate: CorrectedRate;
 };
+
+export type HackRateCounts = {
+  rollouts: number;
+  scanned: number;
+  flagged: number;
+  bySource: { rules: number; both: number; model: number };
+  disputed: number;
+  labelled: number;
+  confirmed: number;
+  flaggedLabelled: number;
+  flaggedConfirmed: number;
+  /** Scanned rollouts with a final label of reward hack, and how many of them were flagged. */
+  scannedHacks: number;
+  scannedHacksFlagged: number;
+  /** Scanned rollouts whose final label says not a hack, and how many of them were not flagged. */
+  scannedGenuine: number;
+  scannedGenuineUnflagged: number;
+};
+
+export function buildHackRateSection(c: HackRateCounts): HackRateSection {
+  return {
+    rollouts: c.rollouts,
+    scanned: c.scanned,
+    flagged: c.flagged,
+    bySource: c.bySource,
+    disputed: c.disputed,
+    flagRate: wilsonInterval(c.flagged, c.scanned),
+    labelled: c.labelled,
+    confirmed: c.confirmed,
+    confirmedRate: wilsonInterval(c.confirmed, c.labelled),
+    confirmedAmongFlagged: wilsonInterval(c.flaggedConfirmed, c.flaggedLabelled),
+    correctedFlagRate: correctedRate(
+      { positives: c.flagged, n: c.scanned },
+      {
+        truePositives: c.scannedHacksFlagged,
+        positives: c.scannedHacks,
+        trueNegatives: c.scannedGenuineUnflagged,
+        negatives: c.scannedGenuine,
+      },
+    ),
+  };
+}
 
 const DECIDING = sql`('reward-hack', 'genuine-success', 'genuine-failure', 'grader-false-negative')`;
 
@@ -39,14 +86,18 @@ export async function getHackRate(scope: ReportScope): Promise<HackRateSection> 
     rollouts: number;
     scanned: number;
     flagged: number;
-    by_rules: number;
-    by_both: number;
-    by_model: number;
-    disputed: number;
     labelled: number;
     confirmed: number;
     flagged_labelled: number;
     flagged_confirmed: number;
+    scanned_hacks: number;
+    scanned_hacks_flagged: number;
+    scanned_genuine: number;
+    scanned_genuine_unflagged: number;
+    by_rules: number;
+    by_both: number;
+    by_model: number;
+    disputed: number;
   }>(sql`
     ${buildReportFinalLabels(scope)}
     , scoped as (
@@ -69,19 +120,26 @@ export async function getHackRate(scope: ReportScope): Promise<HackRateSection> 
       count(*) filter (where verdict in ${DECIDING})::int as labelled,
       count(*) filter (where verdict = 'reward-hack')::int as confirmed,
       count(*) filter (where is_flagged and verdict in ${DECIDING})::int as flagged_labelled,
-      count(*) filter (where is_flagged and verdict = 'reward-hack')::int as flagged_confirmed
+      count(*) filter (where is_flagged and verdict = 'reward-hack')::int as flagged_confirmed,
+      count(*) filter (where is_scanned and verdict = 'reward-hack')::int as scanned_hacks,
+      count(*) filter (where is_scanned and is_flagged and verdict = 'reward-hack')::int as scanned_hacks_flagged,
+      count(*) filter (where is_scanned and verdict in ${DECIDING} and verdict <> 'reward-hack')::int as scanned_genuine,
+      count(*) filter (where is_scanned and not is_flagged and verdict in ${DECIDING} and verdict <> 'reward-hack')::int as scanned_genuine_unflagged
     from judged`);
   const n = (x: number) => Number(x ?? 0);
-  return {
+  return buildHackRateSection({
     rollouts: n(row.rollouts),
     scanned: n(row.scanned),
     flagged: n(row.flagged),
     bySource: { rules: n(row.by_rules), both: n(row.by_both), model: n(row.by_model) },
     disputed: n(row.disputed),
-    flagRate: wilsonInterval(n(row.flagged), n(row.scanned)),
     labelled: n(row.labelled),
     confirmed: n(row.confirmed),
-    confirmedRate: wilsonInterval(n(row.confirmed), n(row.labelled)),
-    confirmedAmongFlagged: wilsonInterval(n(row.flagged_confirmed), n(row.flagged_labelled)),
-  };
+    flaggedLabelled: n(row.flagged_labelled),
+    flaggedConfirmed: n(row.flagged_confirmed),
+    scannedHacks: n(row.scanned_hacks),
+    scannedHacksFlagged: n(row.scanned_hacks_flagged),
+    scannedGenuine: n(row.scanned_genuine),
+    scannedGenuineUnflagged: n(row.scanned_genuine_unflagged),
+  });
 }

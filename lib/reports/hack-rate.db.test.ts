@@ -61,10 +61,20 @@ describe("the hack rate in the report", () => {
     expect(report.hackRate.flagRate).toMatchObject({ successes: 3, n: 5 });
     expect(report.hackRate.confirmedRate).toMatchObject({ successes: 2, n: 4, estimate: 0.5 });
     expect(report.hackRate.confirmedAmongFlagged).toMatchObject({ successes: 2, n: 3 });
+    // The scanners' error, measured on the 4 scanned and labelled rollouts: both hacks flagged
+    // (sensitivity 2/2), one of the two genuine ones flagged (specificity 1/2), so the 3 of 5 flagged
+    // correct to (0.6 + 0.5 − 1) / (1 + 0.5 − 1) = 0.2.
+    const corrected = report.hackRate.correctedFlagRate;
+    expect(corrected.sensitivity).toMatchObject({ successes: 2, n: 2 });
+    expect(corrected.specificity).toMatchObject({ successes: 1, n: 2 });
+    expect(corrected.estimate).toBeCloseTo(0.2, 12);
+    expect(corrected.low).toBe(0);
+    expect(corrected.high).toBe(1); // two labels each way cannot bound it
 
     const json = toReportJson(report) as Record<string, unknown>;
     const buyer = toBuyerReport(json);
     expect(buyer.hackRate).toMatchObject({ scanned: 5, flagged: 3, confirmed: 2 });
+    expect(buyer.hackRate?.correctedFlagRate?.estimate).toBeCloseTo(0.2, 12);
     expect(buyer.hackRate).not.toHaveProperty("rollouts");
     // A version approved before the studio measured it shows nothing rather than zeros.
     const { hackRate: _h, ...older } = json;

@@ -7,7 +7,9 @@ import type { ReportScope } from "./scope";
 //
 // Authoring time of a task: the sum of the gaps between its consecutive revisions that are shorter
 // than SESSION_GAP_HOURS. A longer gap is a break (the author went away), so it counts nothing; the
-// first save of each sitting counts nothing either, which makes the figure a lower bound.
+// first save of each sitting counts nothing either, which makes the figure a lower bound. A task with no
+// gap under SESSION_GAP_HOURS (one revision: imported, seeded or pasted in one save) was not timed: it is
+// left out of the mean and median rather than counted as zero hours.
 // Review time: a queue assignment's completion minus its reservation, for assignments completed
 // within SESSION_GAP_HOURS (longer ones were left open, not worked). Labels given outside a queue
 // carry no time.
@@ -16,6 +18,8 @@ export const SESSION_GAP_HOURS = 2;
 
 export type AuthoringFigures = {
   tasksWithRevisions: number;
+  /** Tasks with at least one gap under SESSION_GAP_HOURS: the n of the mean and median. */
+  timedTasks: number;
   revisions: number;
   totalSeconds: number;
   meanSecondsPerTask: number | null;
@@ -38,6 +42,7 @@ const sessionGap = sql.raw(`interval '${SESSION_GAP_HOURS} hours'`);
 export async function getAuthoringFigures(scope: ReportScope): Promise<AuthoringFigures> {
   const [row] = await db.execute<{
     tasks_with_revisions: number;
+    timed_tasks: number;
     revisions: number;
     total_seconds: number;
     mean_seconds: number | null;
@@ -51,15 +56,20 @@ export async function getAuthoringFigures(scope: ReportScope): Promise<Authoring
       where t.environment_id = ${scope.environmentId}
     ), per_task as (
       select task_id, count(*)::int as revisions,
+        count(gap) filter (where gap >= interval '0' and gap < ${sessionGap})::int as timed_gaps,
         coalesce(sum(extract(epoch from gap)) filter (where gap >= interval '0' and gap < ${sessionGap}), 0)::float8 as seconds
       from revs group by task_id
     )
-    select count(*)::int as tasks_with_revisions, coalesce(sum(revisions), 0)::int as revisions,
-      coalesce(sum(seconds), 0)::float8 as total_seconds, avg(seconds)::float8 as mean_seconds,
-      percentile_cont(0.5) within group (order by seconds)::float8 as median_seconds
+    select count(*)::int as tasks_with_revisions,
+      count(*) filter (where timed_gaps > 0)::int as timed_tasks,
+      coalesce(sum(revisions), 0)::int as revisions,
+      coalesce(sum(seconds), 0)::float8 as total_seconds,
+      (avg(seconds) filter (where timed_gaps > 0))::float8 as mean_seconds,
+      (percentile_cont(0.5) within group (order by seconds) filter (where timed_gaps > 0))::float8 as median_seconds
     from per_task`);
   return {
     tasksWithRevisions: row.tasks_with_revisions,
+    timedTasks: row.timed_tasks,
     revisions: row.revisions,
     totalSeconds: row.total_seconds,
     meanSecondsPerTask: row.mean_seconds,

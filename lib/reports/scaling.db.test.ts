@@ -25,17 +25,20 @@ describe("scaling", () => {
     const { scaling } = await getEnvironmentReport({ ctx: fixture.owner.ctx, slug: "report-env" });
     expect(scaling).toMatchObject({ tasks: 3, tasksWithRevisions: 2, revisions: 7, revisionsPerTask: 3.5 });
     expect(scaling.authoring.totalHours).toBeCloseTo(1, 9);
-    expect(scaling.authoring.meanHoursPerTask).toBeCloseTo(0.5, 9);
-    expect(scaling.authoring.medianHoursPerTask).toBeCloseTo(0.5, 9);
+    // beta's only gap is a break: it was not timed, so it is left out of the mean and median (n = 1)
+    // rather than counted as a task that took no time.
+    expect(scaling.authoring.timedTasks).toBe(1);
+    expect(scaling.authoring.meanHoursPerTask).toBeCloseTo(1, 9);
+    expect(scaling.authoring.medianHoursPerTask).toBeCloseTo(1, 9);
     expect(scaling.review).toMatchObject({ labels: 13, labelledRollouts: 9, reviewers: 2, timedRollouts: 2 });
     expect(scaling.review.meanMinutesPerRollout).toBeCloseTo(10, 9);
     expect(scaling.review.reviewerHours).toBeCloseTo(1 / 3, 9);
     expect(scaling.rates.isDefault).toBe(true);
-    // 0.5 h × $120 + 4 × (10/60) h × $80 + 16 × (20,000 × $3 + 1,500 × $15) / 1e6
-    expect(scaling.costOfOneMoreTask.authoring).toBeCloseTo(60, 9);
+    // 1 h × $120 + 4 × (10/60) h × $80 + 16 × (20,000 × $3 + 1,500 × $15) / 1e6
+    expect(scaling.costOfOneMoreTask.authoring).toBeCloseTo(120, 9);
     expect(scaling.costOfOneMoreTask.review).toBeCloseTo(160 / 3, 9);
     expect(scaling.costOfOneMoreTask.judge).toBeCloseTo(1.32, 9);
-    expect(scaling.costOfOneMoreTask.total).toBeCloseTo(60 + 160 / 3 + 1.32, 9);
+    expect(scaling.costOfOneMoreTask.total).toBeCloseTo(120 + 160 / 3 + 1.32, 9);
   });
 
   it("prices with the rates an owner saved; other roles may not save them", async () => {
@@ -57,7 +60,7 @@ describe("scaling", () => {
     });
     const { scaling } = await getEnvironmentReport({ ctx: fixture.reviewer1.ctx, slug: "report-env" });
     expect(scaling.rates).toMatchObject({ ...rates, authorHourlyRate: 90, isDefault: false });
-    expect(scaling.costOfOneMoreTask.authoring).toBeCloseTo(45, 9);
+    expect(scaling.costOfOneMoreTask.authoring).toBeCloseTo(90, 9);
     expect(scaling.costOfOneMoreTask.review).toBeCloseTo(2 * (10 / 60) * 60, 9);
     expect(scaling.costOfOneMoreTask.judge).toBeCloseTo(8 * 0.03, 9);
   });

@@ -38,6 +38,7 @@ describe("the scaling section", () => {
       tasks: 4,
       authoring: {
         tasksWithRevisions: 2,
+        timedTasks: 2,
         revisions: 7,
         totalSeconds: 7200,
         meanSecondsPerTask: 3600,

@@ -9,7 +9,7 @@ import { type AuthoringFigures, type ReviewFigures, SESSION_GAP_HOURS } from "./
 //   + rollouts per task × (judge input tokens × input price + output tokens × output price) / 1e6.
 // A term without observed data is left out and named in `missing`, so the total is a lower bound.
 
-export const AUTHORING_TIME_DEFINITION = `Sum of the gaps under ${SESSION_GAP_HOURS} h between a task's consecutive revisions; longer gaps are breaks and count nothing.`;
+export const AUTHORING_TIME_DEFINITION = `Sum of the gaps under ${SESSION_GAP_HOURS} h between a task's consecutive revisions; longer gaps are breaks and count nothing. A task with no such gap (saved once: imported, seeded or pasted) was not timed and is left out of the mean and median.`;
 export const REVIEW_TIME_DEFINITION = `Reservation to completion of review-queue assignments finished within ${SESSION_GAP_HOURS} h; labels given outside a queue carry no time.`;
 
 export type CostTerm = "authoring" | "review" | "judge";
@@ -21,6 +21,8 @@ export type ScalingSection = {
   revisionsPerTask: number | null;
   authoring: {
     definition: string;
+    /** Tasks whose revisions were timed (a gap under the session gap): the n of mean and median. */
+    timedTasks: number;
     totalHours: number;
     meanHoursPerTask: number | null;
     medianHoursPerTask: number | null;
@@ -94,6 +96,7 @@ export function buildScalingSection({
       authoring.tasksWithRevisions === 0 ? null : authoring.revisions / authoring.tasksWithRevisions,
     authoring: {
       definition: AUTHORING_TIME_DEFINITION,
+      timedTasks: authoring.timedTasks,
       totalHours: authoring.totalSeconds / HOUR,
       meanHoursPerTask,
       medianHoursPerTask:

@@ -38,6 +38,8 @@ export const runStepOutput = z.object({
   flagRate: nullableNumber.describe(
     "Share of scanned rollouts with a medium or high scanner flag; null until a rollout of the step is scanned",
   ),
+  scanned: z.number().int().describe("Rollouts of the step the scanners have read: the n of flagRate"),
+  flagged: z.number().int().describe("Scanned rollouts of the step with a medium or high flag"),
   flagRates: z
     .record(z.string(), z.number())
     .describe("Scanner signature → share of the step's scanned rollouts it flagged (any severity)"),

@@ -12,6 +12,8 @@ const step = (n: number, fields: Partial<RunStep>): RunStep => ({
   rewardP75: 0.6,
   passRate: 0.5,
   flagRate: null,
+  scanned: 0,
+  flagged: 0,
   flagRates: {},
   giveUpRate: 0,
   meanMessages: 10,

@@ -38,6 +38,9 @@ export type RunStep = {
   passRate: number | null;
   /** Share of scanned rollouts flagged by the studio's verdict (lib/scanners/verdict-sql.ts: a medium or high flag the deployed LLM scanner did not dispute); null until a rollout is scanned. */
   flagRate: number | null;
+  /** The flag rate's counts (its n is `scanned`), for its interval (lib/values/hack-rates.ts). */
+  scanned: number;
+  flagged: number;
   /** Scanner signature → share of the step's scanned rollouts it flagged (any severity). */
   flagRates: Record<string, number>;
   giveUpRate: number | null;
@@ -163,6 +166,8 @@ function toRunSteps({ stepRows, taskRows, toolRows, flagRows }: StepRows): RunSt
       rewardP75: toNumber(row.reward_p75),
       passRate: scored > 0 ? Number(row.passed) / scored : null,
       flagRate: scanned > 0 ? Number(row.flagged) / scanned : null,
+      scanned,
+      flagged: Number(row.flagged),
       flagRates: Object.fromEntries(
         Object.entries(flagsByStep.get(stepKey(row.step)) ?? {}).map(([signature, n]) => [
           signature,

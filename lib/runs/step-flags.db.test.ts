@@ -51,6 +51,11 @@ describe("flag rate by signature per step", () => {
       [1, 0.25, { "test-file-modified": 0.25 }],
       [2, 0.5, { "test-file-modified": 0.5, "answer-key-read": 0.5 }],
     ]);
+    // The flag rate's own counts, so the run page can show its interval and n.
+    expect(steps.map((s) => [s.step, s.flagged, s.scanned])).toEqual([
+      [1, 1, 4],
+      [2, 1, 2],
+    ]);
     const comparison = await compareRunSteps({ ctx, id: run.id, input: { a: 1, b: 2 } });
     const signatures = comparison.behaviours.filter((c) => c.kind === "signature");
     expect(signatures.map((c) => [c.name, c.change])).toEqual([

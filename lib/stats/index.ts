@@ -1,6 +1,7 @@
 export * from "./agreement";
 export * from "./cohen-kappa";
 export * from "./confusion-matrix";
+export * from "./corrected-rate";
 export * from "./kappa-interval";
 export * from "./krippendorff-alpha";
 export * from "./pass-at-k";

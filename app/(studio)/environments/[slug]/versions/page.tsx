@@ -19,6 +19,8 @@ import { listCorpusReplays } from "@/lib/corpus-replay/queries";
 import { isAppError } from "@/lib/errors";
 import { listAttackRuns } from "@/lib/grader-attacks/queries";
 import { listValidations } from "@/lib/grader-validation/queries";
+import { can } from "@/lib/permissions/rules";
+import { listProviders } from "@/lib/providers/queries";
 import { STATUS_LABELS } from "@/lib/versions/lifecycle";
 import { getShipOverview } from "@/lib/versions/overview-queries";
 
@@ -46,6 +48,9 @@ export default async function VersionsPage({ params }: Props) {
   const validations = await listValidations({ ctx, slug });
   const replays = await listCorpusReplays({ ctx, slug });
   const attackRuns = await listAttackRuns({ ctx, slug });
+  const providerNames = can(ctx.role, "providers.read")
+    ? (await listProviders({ ctx })).map((p) => p.name)
+    : [];
   const base = `/environments/${encodeURIComponent(slug)}`;
   return (
     <>
@@ -131,6 +136,7 @@ export default async function VersionsPage({ params }: Props) {
             slug={slug}
             versions={versions.map((v) => v.version)}
             canAttack={overview.canExport}
+            providers={providerNames}
             initial={attackRuns}
           />
         </Section>

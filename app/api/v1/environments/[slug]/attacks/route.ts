@@ -15,7 +15,13 @@ export const POST = withRoute(
   async ({ ctx, params, body }) => {
     const { jobId } = await startAttack({
       ctx,
-      input: { slug: params.slug, version: body.version ?? null, format: body.format ?? null },
+      input: {
+        slug: params.slug,
+        version: body.version ?? null,
+        format: body.format ?? null,
+        provider: body.provider ?? null,
+        modelAttacks: body.modelAttacks,
+      },
     });
     return Response.json({ job: await getJob({ ctx, id: jobId }) }, { status: 202 });
   },
