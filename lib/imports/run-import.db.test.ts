@@ -223,3 +223,59 @@ describe("importing rollouts", () => {
     expect(stored.every((r) => r.title.startsWith("wordle · ") && r.title.length > 20)).toBe(true);
   });
 });
+
+describe("importing Claude Code sessions of current versions", () => {
+  it("counts the skipped bookkeeping lines in the file's summary and shows NUL bytes as ␀", async () => {
+    const { ctx } = await setup();
+    const session = "s-nul";
+    const lines = [
+      { type: "file-history-snapshot", messageId: "m0", snapshot: {}, isSnapshotUpdate: false },
+      { type: "user", sessionId: session, uuid: "u1", message: { role: "user", content: "cat the file" } },
+      { type: "attachment", sessionId: session, uuid: "a1", attachment: { type: "todo", content: [] } },
+      {
+        type: "assistant",
+        sessionId: session,
+        uuid: "u2",
+        message: {
+          id: "msg1",
+          role: "assistant",
+          model: "claude-x",
+          content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "cat f" } }],
+        },
+      },
+      {
+        type: "user",
+        sessionId: session,
+        uuid: "u3",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "t1", content: "a\u0000b\u0000" }],
+        },
+      },
+      {
+        type: "assistant",
+        sessionId: session,
+        uuid: "u4",
+        message: { id: "msg2", role: "assistant", content: "done" },
+      },
+      { type: "queue-operation", operation: "enqueue", sessionId: session, content: "later" },
+    ];
+    const file = writeTemp("session.jsonl", `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+    const summary = await importFiles({ ctx, files: [file], options: {} });
+    expect(summary).toMatchObject({ imported: 1, failed: 0 });
+    expect(summary.files[0]).toMatchObject({
+      format: "anthropic",
+      skippedRecords: { "file-history-snapshot": 1, attachment: 1, "queue-operation": 1 },
+    });
+    const [rollout] = await db
+      .select()
+      .from(rollouts)
+      .where(eq(rollouts.runId, summary.run as string));
+    const [tool] = await db
+      .select({ text: messages.text, metadata: messages.metadata })
+      .from(messages)
+      .where(and(eq(messages.rolloutId, rollout.id), eq(messages.role, "tool")));
+    expect(tool.text).toBe("a\u2400b\u2400");
+    expect(tool.metadata).toMatchObject({ nulCharacters: 2 });
+  });
+});

@@ -289,6 +289,8 @@ export async function executeImportRun({
       const fileBytes = sizes.get(file.path) ?? 0;
       const before = { imported: tally.imported, skipped: tally.skipped, failed: tally.failed };
       let fileFormat: string | null = null;
+      /** Records the format writes beside its transcript, skipped by type (Claude Code's attachments). */
+      const skippedRecords: Record<string, number> = {};
       try {
         await checkFileSize(file.path, limits);
         const format = await resolveFormat(file, input.format);
@@ -308,6 +310,10 @@ export async function executeImportRun({
         for await (const item of importer.parse(file, limits) as AsyncIterable<ParsedRecord>) {
           if (item.kind === "error") {
             addError(tally, { file: file.name, record: item.record, line: item.line, message: item.message });
+            continue;
+          }
+          if (item.kind === "skipped") {
+            skippedRecords[item.type] = (skippedRecords[item.type] ?? 0) + item.count;
             continue;
           }
           const prepared = prepareRollout(item.rollout, file.name, item.record);
@@ -346,6 +352,7 @@ export async function executeImportRun({
         imported: tally.imported - before.imported,
         skipped: tally.skipped - before.skipped,
         failed: tally.failed - before.failed,
+        ...(Object.keys(skippedRecords).length > 0 ? { skippedRecords } : {}),
       });
       tally.bytesRead = bytesBefore + fileBytes;
       await reportProgress();

@@ -29,6 +29,12 @@ export const importFileSummaryOutput = z.object({
   skipped: z.number().int(),
   failed: z.number().int(),
   note: z.string().optional(),
+  skippedRecords: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe(
+      "Records that are not part of the transcript (a Claude Code session's attachment or queue-operation lines), skipped and counted by type",
+    ),
 });
 export type ImportFileSummary = z.infer<typeof importFileSummaryOutput>;
 

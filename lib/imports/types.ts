@@ -67,10 +67,23 @@ export type NormalizedRollout = {
   endedAt?: string | null;
 };
 
-/** One item an importer yields: a rollout, or the reason a record could not be imported. */
+/**
+ * One item an importer yields: a rollout, the reason a record could not be imported, or records the
+ * format writes beside its transcript (bookkeeping lines of unknown or unused types), counted by type.
+ */
 export type ParsedRecord =
   | { kind: "rollout"; file: string; record: number; line?: number; rollout: NormalizedRollout }
-  | { kind: "error"; file: string; record?: number; line?: number; message: string };
+  | { kind: "error"; file: string; record?: number; line?: number; message: string }
+  | {
+      kind: "skipped";
+      file: string;
+      record?: undefined;
+      line?: undefined;
+      /** The record type, as the file names it ("attachment", "queue-operation"). */
+      type: string;
+      count: number;
+      message?: undefined;
+    };
 
 export type ImportLimits = {
   maxFileBytes: number;
