@@ -1,5 +1,5 @@
 import { isObject } from "@/lib/imports/read/json-value";
-import { readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
+import { readSampleKeys, viewHead } from "@/lib/imports/read/sniff";
 import type { FormatSample } from "@/lib/imports/types";
 
 // Files that travel with transcripts but hold none: run summaries, scores, configs. Importing one
@@ -62,7 +62,7 @@ export function describeNonTranscript(sample: FormatSample): string | null {
   const keys =
     view.isWholeDocument && isObject(view.records[0])
       ? Object.keys(view.records[0])
-      : readTopLevelKeys(view.text);
+      : readSampleKeys(sample, view);
   const name = sample.name.toLowerCase();
   const known = KNOWN_FILES.find((file) => file.isMatch(name, keys));
   return known ? `this file is ${known.describe}` : null;

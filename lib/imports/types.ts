@@ -105,8 +105,15 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 /** A file on disk to import; siblings (e.g. verifiers `metadata.json`) are looked up beside it. */
 export type ImportSource = { path: string; name: string };
 
-/** What a detector sees: the file name and its first bytes (up to 64 KiB). */
-export type FormatSample = { name: string; head: Buffer };
+/**
+ * What a detector sees: the file name and its first bytes (up to 64 KiB); for one JSON document
+ * longer than that, also its top level read streaming through the file (keys anywhere, short values).
+ */
+export type FormatSample = {
+  name: string;
+  head: Buffer;
+  topLevel?: { keys: string[]; values: Record<string, string | number | boolean | null> };
+};
 
 export type FormatImporter = {
   format: ImportFormat;

@@ -1,7 +1,7 @@
 import { getArray, getObject, getText, isObject } from "@/lib/imports/read/json-value";
 import { ImportRecordError } from "@/lib/imports/read/parse-json";
 import { readJsonRecords } from "@/lib/imports/read/read-json-records";
-import { hasJsonKey, readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
+import { hasJsonKey, readSampleKeys, viewHead } from "@/lib/imports/read/sniff";
 import type {
   FormatImporter,
   FormatSample,
@@ -55,7 +55,7 @@ function detectLangfuse(sample: FormatSample): number {
   }
   if (first !== undefined) return 0;
   // A record longer than the head: its top-level keys so far.
-  const keys = readTopLevelKeys(view.text);
+  const keys = readSampleKeys(sample, view);
   if (keys.includes("resourceSpans")) return 85;
   if (keys.includes("observations") || (keys.includes("trace") && hasJsonKey(view.text, "observations")))
     return 80;
