@@ -16,7 +16,8 @@ function describeFile(file: ImportFileSummary): string {
     describeSkippedRecords(file.skippedRecords),
   ];
   const format = file.format ? `read as ${file.format}` : "not imported";
-  return `${file.file}: ${format} · ${counts.filter(Boolean).join(" · ")}`;
+  const warnings = (file.warnings ?? []).map((warning) => `\n  ${warning}`).join("");
+  return `${file.file}: ${format} · ${counts.filter(Boolean).join(" · ")}${warnings}`;
 }
 
 /** "3 non-transcript records skipped (attachment 2, queue-operation 1)", or "" when none were. */
@@ -42,11 +43,21 @@ export function registerImportCommand(program: Command): void {
       "openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse (default: detected)",
     )
     .option("--environment <slug>", "link rollouts to this environment's tasks by task key")
+    .option(
+      "--reward-key <name>",
+      "take each rollout's reward from this score (`match.accuracy`, or `accuracy` when that names one score); for scorers with several named values",
+    )
     .option("--quiet", "print only the summary")
     .action(
       async (
         paths: string[],
-        options: { workspace: string; format?: string; environment?: string; quiet?: boolean },
+        options: {
+          workspace: string;
+          format?: string;
+          environment?: string;
+          rewardKey?: string;
+          quiet?: boolean;
+        },
       ) => {
         const [{ importOptionsInput }, { importFiles }, { parseInput }] = await Promise.all([
           import("@/lib/imports/schemas"),
@@ -56,6 +67,7 @@ export function registerImportCommand(program: Command): void {
         const importOptions = parseInput(importOptionsInput, {
           format: options.format,
           environment: options.environment,
+          rewardKey: options.rewardKey,
         });
         const { files, ignored } = expandImportPaths(paths);
         if (ignored.length > 0 && !options.quiet) {

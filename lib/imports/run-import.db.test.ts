@@ -279,3 +279,50 @@ describe("importing Claude Code sessions of current versions", () => {
     expect(tool.metadata).toMatchObject({ nulCharacters: 2 });
   });
 });
+
+describe("the reward of scorers with several named values", () => {
+  const inspectLog = JSON.stringify({
+    version: 2,
+    status: "success",
+    eval: { task: "t", model: "m/x", scorers: [{ name: "grader" }] },
+    plan: { steps: [] },
+    samples: [1, 2].map((id) => ({
+      id,
+      epoch: 1,
+      input: "q",
+      target: "a",
+      messages: [{ role: "user", content: "q" }],
+      scores: { grader: { value: { correct: id - 1, partial: 0.5 } } },
+    })),
+  });
+
+  it("says in the file's summary that it is ambiguous, and --reward-key picks one", async () => {
+    const { ctx } = await setup();
+    const ambiguous = await importFiles({ ctx, files: [writeTemp("log.json", inspectLog)], options: {} });
+    expect(ambiguous.files[0].warnings).toEqual([
+      expect.stringMatching(
+        /^2 rollouts: reward ambiguous: scorer "grader" has several named values \(correct, partial\)/,
+      ),
+    ]);
+    const stored = await db
+      .select({ reward: rollouts.reward })
+      .from(rollouts)
+      .where(eq(rollouts.runId, ambiguous.run as string));
+    expect(stored.map((r) => r.reward)).toEqual([null, null]);
+
+    // The same samples in another workspace (in this one they are already imported, so skipped).
+    const other = await setup();
+    const chosen = await importFiles({
+      ctx: other.ctx,
+      files: [writeTemp("log.json", inspectLog)],
+      options: { rewardKey: "correct" },
+    });
+    expect(chosen.files[0].warnings).toBeUndefined();
+    const rewards = await db
+      .select({ reward: rollouts.reward })
+      .from(rollouts)
+      .where(eq(rollouts.runId, chosen.run as string))
+      .orderBy(rollouts.reward);
+    expect(rewards.map((r) => r.reward)).toEqual([0, 1]);
+  });
+});

@@ -55,6 +55,11 @@ export type NormalizedRollout = {
   harness?: string | null;
   /** The scalar reward, when the source has one. */
   reward?: number | null;
+  /**
+   * Why the reward is empty or was picked among several named scores (a scorer with several named
+   * values and no declared metric); the import summary lists it per file, with the way out.
+   */
+  rewardNote?: string | null;
   /** Per-criterion or per-scorer scores that are numbers. */
   scores?: Record<string, number>;
   status: RolloutStatus;
