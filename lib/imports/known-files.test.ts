@@ -33,3 +33,121 @@ describe("describeNonTranscript", () => {
     }
   });
 });
+
+describe("files of producers the studio doesn't read are named, not 'choose a format'", () => {
+  // Minimal files in each producer's own layout (docs/formats/README.md names the sources).
+  const cases: [string, string, RegExp][] = [
+    [
+      "trace.jsonl.lfs",
+      "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n",
+      /Git LFS pointer.*git lfs pull/,
+    ],
+    [
+      ".aider.chat.history.md",
+      "\n# aider chat started at 2025-03-01 10:00:00\n\n> /usr/local/bin/aider --model gpt-4o\n\n#### fix the failing test\n\nI'll update `test_app.py`.\n",
+      /Aider chat history.*doesn't read/,
+    ],
+    [
+      "capture.har",
+      JSON.stringify({
+        log: {
+          version: "1.2",
+          creator: { name: "WebInspector", version: "537.36" },
+          pages: [],
+          entries: [
+            {
+              startedDateTime: "2025-03-01T10:00:00.000Z",
+              request: { method: "POST", url: "https://api.openai.com/v1/responses" },
+              response: { status: 200 },
+            },
+          ],
+        },
+      }),
+      /HTTP recording \(HAR/,
+    ],
+    [
+      "rollout-2025-09-01T10-00-00-0199.jsonl",
+      [
+        {
+          timestamp: "2025-09-01T10:00:00.000Z",
+          type: "session_meta",
+          payload: { id: "0199", cwd: "/w", originator: "codex_cli_rs", cli_version: "0.36.0" },
+        },
+        {
+          timestamp: "2025-09-01T10:00:01.000Z",
+          type: "response_item",
+          payload: { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] },
+        },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join("\n"),
+      /Codex CLI session/,
+    ],
+    [
+      "acp.jsonl",
+      [
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "session/prompt",
+          params: { sessionId: "s1", prompt: [{ type: "text", text: "hi" }] },
+        },
+        {
+          jsonrpc: "2.0",
+          method: "session/update",
+          params: {
+            sessionId: "s1",
+            update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hello" } },
+          },
+        },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join("\n"),
+      /Agent Client Protocol trace/,
+    ],
+    [
+      "session-2025-09-01T10-00-0a1b2c3d.json",
+      JSON.stringify({
+        sessionId: "0a1b2c3d",
+        projectHash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        startTime: "2025-09-01T10:00:00.000Z",
+        lastUpdated: "2025-09-01T10:01:00.000Z",
+        messages: [
+          { id: "m1", timestamp: "2025-09-01T10:00:00.000Z", type: "user", content: "hi" },
+          {
+            id: "m2",
+            timestamp: "2025-09-01T10:00:05.000Z",
+            type: "gemini",
+            content: "Hello",
+            model: "gemini-2.5-pro",
+          },
+        ],
+      }),
+      /Gemini CLI session/,
+    ],
+    [
+      "logs.json",
+      JSON.stringify([
+        {
+          sessionId: "0a1b",
+          messageId: 0,
+          type: "user",
+          message: "hi",
+          timestamp: "2025-09-01T10:00:00.000Z",
+        },
+      ]),
+      /Gemini CLI prompt log/,
+    ],
+  ];
+
+  for (const [name, content, expected] of cases) {
+    it(name, async () => {
+      const { writeTempFile } = await import("@/lib/imports/testing/corpus");
+      const { detectFormat } = await import("./detect");
+      const path = writeTempFile(name, content);
+      const sample = await readFormatSample({ path, name });
+      expect(detectFormat(sample)).toBeNull();
+      expect(describeNonTranscript(sample)).toMatch(expected);
+    });
+  }
+});
