@@ -66,24 +66,6 @@ describe("files of producers the studio doesn't read are named, not 'choose a fo
       /HTTP recording \(HAR/,
     ],
     [
-      "rollout-2025-09-01T10-00-00-0199.jsonl",
-      [
-        {
-          timestamp: "2025-09-01T10:00:00.000Z",
-          type: "session_meta",
-          payload: { id: "0199", cwd: "/w", originator: "codex_cli_rs", cli_version: "0.36.0" },
-        },
-        {
-          timestamp: "2025-09-01T10:00:01.000Z",
-          type: "response_item",
-          payload: { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }] },
-        },
-      ]
-        .map((line) => JSON.stringify(line))
-        .join("\n"),
-      /Codex CLI session/,
-    ],
-    [
       "acp.jsonl",
       [
         {

@@ -82,17 +82,6 @@ function describeOtherTranscript(sample: FormatSample, view: HeadView): string |
   ) {
     return `this file is an HTTP recording (HAR: request and response pairs of a browser or proxy), ${UNREAD}; import the model calls as Anthropic or OpenAI request/response JSONL instead`;
   }
-  const types = view.records.flatMap((record) =>
-    isObject(record) && typeof record.type === "string" ? [record.type] : [],
-  );
-  if (
-    types.some((type) => type === "session_meta" || type === "response_item" || type === "turn_context") ||
-    /^\s*\{"timestamp":"[^"]+","type":"(session_meta|response_item|event_msg|turn_context)","payload":/.test(
-      text,
-    )
-  ) {
-    return `this file is a Codex CLI session (~/.codex/sessions/…/rollout-….jsonl), ${UNREAD}`;
-  }
   const isRpc = view.records.some((record) => isObject(record) && record.jsonrpc === "2.0");
   if (
     (isRpc || /"jsonrpc"\s*:\s*"2\.0"/.test(text)) &&

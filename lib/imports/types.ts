@@ -11,6 +11,7 @@ export const IMPORT_FORMATS = [
   "openhands",
   "karotte",
   "langfuse",
+  "codex",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

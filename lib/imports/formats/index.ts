@@ -1,6 +1,7 @@
 import type { FormatImporter, ImportFormat } from "@/lib/imports/types";
 import { anthropicImporter } from "./anthropic";
 import { atifImporter } from "./atif";
+import { codexImporter } from "./codex";
 import { inspectImporter } from "./inspect";
 import { karotteImporter } from "./karotte";
 import { langfuseImporter } from "./langfuse";
@@ -19,6 +20,7 @@ export const IMPORTERS: readonly FormatImporter[] = [
   verifiersImporter,
   atifImporter,
   langfuseImporter,
+  codexImporter,
   anthropicImporter,
   openaiImporter,
 ];
