@@ -88,26 +88,6 @@ describe("files of producers the studio doesn't read are named, not 'choose a fo
       /Agent Client Protocol trace/,
     ],
     [
-      "session-2025-09-01T10-00-0a1b2c3d.json",
-      JSON.stringify({
-        sessionId: "0a1b2c3d",
-        projectHash: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
-        startTime: "2025-09-01T10:00:00.000Z",
-        lastUpdated: "2025-09-01T10:01:00.000Z",
-        messages: [
-          { id: "m1", timestamp: "2025-09-01T10:00:00.000Z", type: "user", content: "hi" },
-          {
-            id: "m2",
-            timestamp: "2025-09-01T10:00:05.000Z",
-            type: "gemini",
-            content: "Hello",
-            model: "gemini-2.5-pro",
-          },
-        ],
-      }),
-      /Gemini CLI session/,
-    ],
-    [
       "logs.json",
       JSON.stringify([
         {

@@ -89,13 +89,6 @@ function describeOtherTranscript(sample: FormatSample, view: HeadView): string |
   ) {
     return `this file is an Agent Client Protocol trace (JSON-RPC session/update notifications), ${UNREAD}`;
   }
-  const hasGeminiMessages =
-    isObject(first) && Array.isArray(first.messages)
-      ? first.messages.some((message) => isObject(message) && message.type === "gemini")
-      : /"type"\s*:\s*"gemini"/.test(text);
-  if (keys.includes("sessionId") && keys.includes("projectHash") && hasGeminiMessages) {
-    return `this file is a Gemini CLI session (~/.gemini/tmp/<project>/chats/session-….json), ${UNREAD}`;
-  }
   const isPromptLog =
     view.opening === "[" &&
     view.records.length > 0 &&

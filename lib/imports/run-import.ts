@@ -178,7 +178,7 @@ async function resolveFormat(
     throw new AppError(
       "invalid",
       describeNonTranscript(sample) ??
-        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex)",
+        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli)",
     );
   }
   return detected.format;

@@ -12,6 +12,7 @@ export const IMPORT_FORMATS = [
   "karotte",
   "langfuse",
   "codex",
+  "gemini-cli",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

@@ -2,6 +2,7 @@ import type { FormatImporter, ImportFormat } from "@/lib/imports/types";
 import { anthropicImporter } from "./anthropic";
 import { atifImporter } from "./atif";
 import { codexImporter } from "./codex";
+import { geminiCliImporter } from "./gemini-cli";
 import { inspectImporter } from "./inspect";
 import { karotteImporter } from "./karotte";
 import { langfuseImporter } from "./langfuse";
@@ -21,6 +22,7 @@ export const IMPORTERS: readonly FormatImporter[] = [
   atifImporter,
   langfuseImporter,
   codexImporter,
+  geminiCliImporter,
   anthropicImporter,
   openaiImporter,
 ];
