@@ -13,6 +13,7 @@ export const IMPORT_FORMATS = [
   "langfuse",
   "codex",
   "gemini-cli",
+  "tau2",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

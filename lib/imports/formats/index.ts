@@ -9,6 +9,7 @@ import { langfuseImporter } from "./langfuse";
 import { openaiImporter } from "./openai";
 import { openhandsImporter } from "./openhands";
 import { sweAgentImporter } from "./swe-agent";
+import { tau2Importer } from "./tau2";
 import { verifiersImporter } from "./verifiers";
 
 // Every transcript importer. Order breaks detection ties (earlier wins), so specific formats come
@@ -23,6 +24,7 @@ export const IMPORTERS: readonly FormatImporter[] = [
   langfuseImporter,
   codexImporter,
   geminiCliImporter,
+  tau2Importer,
   anthropicImporter,
   openaiImporter,
 ];
