@@ -40,7 +40,7 @@ export function registerImportCommand(program: Command): void {
     .requiredOption("--workspace <slug>", "workspace slug")
     .option(
       "--format <format>",
-      "openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli, tau2 (default: detected)",
+      "openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli, tau2, acp (default: detected)",
     )
     .option("--environment <slug>", "link rollouts to this environment's tasks by task key")
     .option(

@@ -66,28 +66,6 @@ describe("files of producers the studio doesn't read are named, not 'choose a fo
       /HTTP recording \(HAR/,
     ],
     [
-      "acp.jsonl",
-      [
-        {
-          jsonrpc: "2.0",
-          id: 1,
-          method: "session/prompt",
-          params: { sessionId: "s1", prompt: [{ type: "text", text: "hi" }] },
-        },
-        {
-          jsonrpc: "2.0",
-          method: "session/update",
-          params: {
-            sessionId: "s1",
-            update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hello" } },
-          },
-        },
-      ]
-        .map((line) => JSON.stringify(line))
-        .join("\n"),
-      /Agent Client Protocol trace/,
-    ],
-    [
       "logs.json",
       JSON.stringify([
         {

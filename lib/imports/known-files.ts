@@ -82,13 +82,6 @@ function describeOtherTranscript(sample: FormatSample, view: HeadView): string |
   ) {
     return `this file is an HTTP recording (HAR: request and response pairs of a browser or proxy), ${UNREAD}; import the model calls as Anthropic or OpenAI request/response JSONL instead`;
   }
-  const isRpc = view.records.some((record) => isObject(record) && record.jsonrpc === "2.0");
-  if (
-    (isRpc || /"jsonrpc"\s*:\s*"2\.0"/.test(text)) &&
-    /"(session\/(update|prompt|new|load)|sessionUpdate)"/.test(text)
-  ) {
-    return `this file is an Agent Client Protocol trace (JSON-RPC session/update notifications), ${UNREAD}`;
-  }
   const isPromptLog =
     view.opening === "[" &&
     view.records.length > 0 &&

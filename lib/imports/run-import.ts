@@ -178,7 +178,7 @@ async function resolveFormat(
     throw new AppError(
       "invalid",
       describeNonTranscript(sample) ??
-        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli, tau2)",
+        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli, tau2, acp)",
     );
   }
   return detected.format;

@@ -14,6 +14,7 @@ export const IMPORT_FORMATS = [
   "codex",
   "gemini-cli",
   "tau2",
+  "acp",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

@@ -1,4 +1,5 @@
 import type { FormatImporter, ImportFormat } from "@/lib/imports/types";
+import { acpImporter } from "./acp";
 import { anthropicImporter } from "./anthropic";
 import { atifImporter } from "./atif";
 import { codexImporter } from "./codex";
@@ -25,6 +26,7 @@ export const IMPORTERS: readonly FormatImporter[] = [
   codexImporter,
   geminiCliImporter,
   tau2Importer,
+  acpImporter,
   anthropicImporter,
   openaiImporter,
 ];
