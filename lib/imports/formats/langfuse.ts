@@ -154,7 +154,10 @@ export function mapLangfuseRecord(value: unknown): NormalizedRollout[] {
   if (!Array.isArray(value.observations) && !Array.isArray(trace.observations) && !("input" in trace)) {
     throw new ImportRecordError('record has no "observations" (and no trace input/output)');
   }
-  const rawObservations = getArray(value.observations ?? trace.observations);
+  const rawObservations =
+    trace !== value && Array.isArray(value.observations) && Array.isArray(trace.observations)
+      ? mergeObservations(value.observations, trace.observations)
+      : getArray(value.observations ?? trace.observations);
   const bundle: TraceBundle = {
     trace,
     observations: rawObservations.map(readObservation),
@@ -162,4 +165,28 @@ export function mapLangfuseRecord(value: unknown): NormalizedRollout[] {
     original: value,
   };
   return [mapTraceBundle(bundle)];
+}
+
+/**
+ * Exports that list the observations twice (at the top level, and again under `trace.observations`
+ * with their input and output null) describe one set: merged by id, a field null in one copy is
+ * taken from the other, so neither copy's content is lost.
+ */
+function mergeObservations(primary: unknown[], secondary: unknown[]): unknown[] {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const raw of secondary) if (isObject(raw) && typeof raw.id === "string") byId.set(raw.id, raw);
+  const seen = new Set<string>();
+  const merged = primary.map((raw) => {
+    if (!isObject(raw) || typeof raw.id !== "string") return raw;
+    seen.add(raw.id);
+    const other = byId.get(raw.id);
+    if (!other) return raw;
+    const out: Record<string, unknown> = { ...other };
+    for (const [key, child] of Object.entries(raw))
+      if (child !== null && child !== undefined) out[key] = child;
+    return out;
+  });
+  for (const raw of secondary)
+    if (isObject(raw) && typeof raw.id === "string" && !seen.has(raw.id)) merged.push(raw);
+  return merged;
 }
