@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { ImportFileSummary } from "@/lib/imports/schemas";
+import { describeSkippedRecords } from "@/lib/imports/skipped-records";
 import { getCliContext } from "./accounts-commands";
 import { expandImportPaths } from "./import-paths";
 import { EXIT_FAILED, withDatabase } from "./program";
@@ -18,15 +19,6 @@ function describeFile(file: ImportFileSummary): string {
   const format = file.format ? `read as ${file.format}` : "not imported";
   const warnings = (file.warnings ?? []).map((warning) => `\n  ${warning}`).join("");
   return `${file.file}: ${format} · ${counts.filter(Boolean).join(" · ")}${warnings}`;
-}
-
-/** "3 non-transcript records skipped (attachment 2, queue-operation 1)", or "" when none were. */
-export function describeSkippedRecords(skipped: Record<string, number> | undefined): string {
-  const entries = Object.entries(skipped ?? {}).sort(([, a], [, b]) => b - a);
-  if (entries.length === 0) return "";
-  const total = entries.reduce((sum, [, count]) => sum + count, 0);
-  const types = entries.map(([type, count]) => `${type} ${formatCount(count)}`).join(", ");
-  return `${formatCount(total)} non-transcript record${total === 1 ? "" : "s"} skipped (${types})`;
 }
 
 export function registerImportCommand(program: Command): void {

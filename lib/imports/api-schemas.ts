@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
-import { importFormatInput, importSummaryOutput, rewardKeyInput } from "./schemas";
+import { importFileSummaryOutput, importFormatInput, importSummaryOutput, rewardKeyInput } from "./schemas";
 
 export const importQuery = z.object({
   format: importFormatInput.optional(),
@@ -37,6 +37,8 @@ export const importRunOutput = z.object({
   ),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Per file, once the import has finished: its format, counts, skipped records and warnings. */
+  files: z.array(importFileSummaryOutput).default([]),
 });
 export type ImportRunOutput = z.infer<typeof importRunOutput>;
 

@@ -267,6 +267,9 @@ describe("importing Claude Code sessions of current versions", () => {
       format: "anthropic",
       skippedRecords: { "file-history-snapshot": 1, attachment: 1, "queue-operation": 1 },
     });
+    // The web page's progress (GET /api/v1/imports/{id}) shows the same per-file summary.
+    const run = await getImportRun({ ctx, id: summary.run as string });
+    expect(run.files[0]).toMatchObject({ skippedRecords: { attachment: 1 } });
     const [rollout] = await db
       .select()
       .from(rollouts)

@@ -227,7 +227,7 @@ function applyUpdate(
   if (kind === "agent_message_chunk" || kind === "agent_thought_chunk") {
     const text = readBlocks([update.content]);
     let target = last;
-    if (!target || target.role !== "assistant" || (target.toolCalls?.length ?? 0) > 0) {
+    if (target?.role !== "assistant" || (target.toolCalls?.length ?? 0) > 0) {
       target = { role: "assistant", text: "", metadata: { line } };
       messages.push(target);
     }
@@ -255,7 +255,7 @@ function applyUpdate(
         arguments: update.rawInput ?? {},
       };
       let owner = last;
-      if (!owner || owner.role !== "assistant") {
+      if (owner?.role !== "assistant") {
         owner = { role: "assistant", text: "", metadata: { line } };
         messages.push(owner);
       }
