@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { type DragEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { formatBytes } from "@/lib/api/read-body";
 import type { UploadLimits } from "@/lib/imports/limits";
@@ -45,6 +46,7 @@ export function ImportForm({
   const [files, setFiles] = useState<File[]>([]);
   const [format, setFormat] = useState("");
   const [environment, setEnvironment] = useState("");
+  const [rewardKey, setRewardKey] = useState("");
   const [isDragging, setIsDragging] = useState(false);
   const [uploaded, setUploaded] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export function ImportForm({
     }
     setUploaded(0);
     try {
-      const { run } = await uploadFiles(files, { format, environment }, setUploaded);
+      const { run } = await uploadFiles(files, { format, environment, rewardKey }, setUploaded);
       setRunId(run);
       // The new import joins "Recent imports" at once (ImportProgress refreshes again when it ends).
       router.refresh();
@@ -149,6 +151,19 @@ export function ImportForm({
               </option>
             ))}
           </Select>
+        </Field>
+        <Field
+          label="Reward from score"
+          htmlFor="import-reward-key"
+          hint="For scorers with several named values; empty: the declared metric."
+        >
+          <Input
+            id="import-reward-key"
+            value={rewardKey}
+            placeholder="e.g. accuracy"
+            maxLength={200}
+            onChange={(e) => setRewardKey(e.target.value)}
+          />
         </Field>
         <Button onClick={handleSubmit} disabled={files.length === 0 || uploaded !== null}>
           {uploaded !== null ? `Uploading ${Math.round(uploaded * 100)}%` : "Import"}

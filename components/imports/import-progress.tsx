@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { importKeys } from "@/lib/imports/query-keys";
+import { describeSkippedRecords } from "@/lib/imports/skipped-records";
 import { fetchImportRun } from "./upload-files";
 
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -65,6 +66,17 @@ export function ImportProgress({ runId }: { runId: string }) {
           </div>
         ))}
       </dl>
+      {run.files.some((f) => f.skippedRecords || f.warnings?.length) ? (
+        <ul aria-label="Import notes" className="flex flex-col gap-1 text-sm">
+          {run.files.flatMap((f) =>
+            [describeSkippedRecords(f.skippedRecords), ...(f.warnings ?? [])].filter(Boolean).map((note) => (
+              <li key={`${f.file}: ${note}`}>
+                <span className="font-mono text-xs">{f.file}</span>: {note}
+              </li>
+            )),
+          )}
+        </ul>
+      ) : null}
       {run.errors.length > 0 ? (
         <Table aria-label="Import errors">
           <thead>

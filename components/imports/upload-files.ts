@@ -1,7 +1,7 @@
 import { apiFetch } from "@/lib/api-fetch";
 import type { ImportRunOutput } from "@/lib/imports/api-schemas";
 
-export type UploadOptions = { format: string; environment: string };
+export type UploadOptions = { format: string; environment: string; rewardKey: string };
 
 /** Uploads files for a background import with XHR, which (unlike fetch) reports upload progress. */
 export function uploadFiles(
@@ -14,6 +14,7 @@ export function uploadFiles(
   const params = new URLSearchParams({ background: "1" });
   if (options.format) params.set("format", options.format);
   if (options.environment) params.set("environment", options.environment);
+  if (options.rewardKey.trim()) params.set("rewardKey", options.rewardKey.trim());
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `/api/v1/imports?${params}`);

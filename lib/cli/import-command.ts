@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { ImportFileSummary } from "@/lib/imports/schemas";
+import { describeSkippedRecords } from "@/lib/imports/skipped-records";
 import { getCliContext } from "./accounts-commands";
 import { expandImportPaths } from "./import-paths";
 import { printResult } from "./output";
@@ -14,9 +15,11 @@ function describeFile(file: ImportFileSummary): string {
     `${formatCount(file.imported)} imported`,
     file.skipped ? `${formatCount(file.skipped)} skipped` : "",
     file.failed ? `${formatCount(file.failed)} failed` : "",
+    describeSkippedRecords(file.skippedRecords),
   ];
   const format = file.format ? `read as ${file.format}` : "not imported";
-  return `${file.file}: ${format} · ${counts.filter(Boolean).join(" · ")}`;
+  const warnings = (file.warnings ?? []).map((warning) => `\n  ${warning}`).join("");
+  return `${file.file}: ${format} · ${counts.filter(Boolean).join(" · ")}${warnings}`;
 }
 
 export function registerImportCommand(program: Command): void {
@@ -30,14 +33,24 @@ export function registerImportCommand(program: Command): void {
     .requiredOption("--workspace <slug>", "workspace slug")
     .option(
       "--format <format>",
-      "openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse (default: detected)",
+      "openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli, tau2, acp (default: detected)",
     )
     .option("--environment <slug>", "link rollouts to this environment's tasks by task key")
+    .option(
+      "--reward-key <name>",
+      "take each rollout's reward from this score (`match.accuracy`, or `accuracy` when that names one score); for scorers with several named values",
+    )
     .option("--quiet", "print only the summary")
     .action(
       async (
         paths: string[],
-        options: { workspace: string; format?: string; environment?: string; quiet?: boolean },
+        options: {
+          workspace: string;
+          format?: string;
+          environment?: string;
+          rewardKey?: string;
+          quiet?: boolean;
+        },
       ) => {
         const [{ importOptionsInput }, { importFiles }, { parseInput }] = await Promise.all([
           import("@/lib/imports/schemas"),
@@ -47,6 +60,7 @@ export function registerImportCommand(program: Command): void {
         const importOptions = parseInput(importOptionsInput, {
           format: options.format,
           environment: options.environment,
+          rewardKey: options.rewardKey,
         });
         const { files, ignored } = expandImportPaths(paths);
         if (ignored.length > 0 && !options.quiet) {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
-import { importFormatInput, importSummaryOutput } from "./schemas";
+import { importFileSummaryOutput, importFormatInput, importSummaryOutput, rewardKeyInput } from "./schemas";
 
 export const importQuery = z.object({
   format: importFormatInput.optional(),
   environment: z.string().trim().min(1).max(64).optional(),
+  rewardKey: rewardKeyInput.optional(),
   /** The file name of a raw body (multipart parts carry their own). */
   filename: z.string().max(200).optional(),
   /** `1`: answer 202 with the run at once and import in the background (the UI does this). */
@@ -36,6 +37,8 @@ export const importRunOutput = z.object({
   ),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Per file, once the import has finished: its format, counts, skipped records and warnings. */
+  files: z.array(importFileSummaryOutput).default([]),
 });
 export type ImportRunOutput = z.infer<typeof importRunOutput>;
 

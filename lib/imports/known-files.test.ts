@@ -33,3 +33,61 @@ describe("describeNonTranscript", () => {
     }
   });
 });
+
+describe("files of producers the studio doesn't read are named, not 'choose a format'", () => {
+  // Minimal files in each producer's own layout (docs/formats/README.md names the sources).
+  const cases: [string, string, RegExp][] = [
+    [
+      "trace.jsonl.lfs",
+      "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n",
+      /Git LFS pointer.*git lfs pull/,
+    ],
+    [
+      ".aider.chat.history.md",
+      "\n# aider chat started at 2025-03-01 10:00:00\n\n> /usr/local/bin/aider --model gpt-4o\n\n#### fix the failing test\n\nI'll update `test_app.py`.\n",
+      /Aider chat history.*doesn't read/,
+    ],
+    [
+      "capture.har",
+      JSON.stringify({
+        log: {
+          version: "1.2",
+          creator: { name: "WebInspector", version: "537.36" },
+          pages: [],
+          entries: [
+            {
+              startedDateTime: "2025-03-01T10:00:00.000Z",
+              request: { method: "POST", url: "https://api.openai.com/v1/responses" },
+              response: { status: 200 },
+            },
+          ],
+        },
+      }),
+      /HTTP recording \(HAR/,
+    ],
+    [
+      "logs.json",
+      JSON.stringify([
+        {
+          sessionId: "0a1b",
+          messageId: 0,
+          type: "user",
+          message: "hi",
+          timestamp: "2025-09-01T10:00:00.000Z",
+        },
+      ]),
+      /Gemini CLI prompt log/,
+    ],
+  ];
+
+  for (const [name, content, expected] of cases) {
+    it(name, async () => {
+      const { writeTempFile } = await import("@/lib/imports/testing/corpus");
+      const { detectFormat } = await import("./detect");
+      const path = writeTempFile(name, content);
+      const sample = await readFormatSample({ path, name });
+      expect(detectFormat(sample)).toBeNull();
+      expect(describeNonTranscript(sample)).toMatch(expected);
+    });
+  }
+});

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { environments, runs } from "@/db/schema";
+import { environments, jobs, runs } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import type { ImportRunOutput } from "./api-schemas";
+import { importSummaryOutput } from "./schemas";
 
 export async function getImportRun({ ctx, id }: { ctx: Ctx; id: string }): Promise<ImportRunOutput> {
   assertCan(ctx, "rollouts.read");
@@ -16,6 +17,20 @@ export async function getImportRun({ ctx, id }: { ctx: Ctx; id: string }): Promi
     .where(and(eq(runs.id, id), eq(runs.workspaceId, ctx.workspace.id)));
   if (!row) throw new AppError("not_found", "No such import run.");
   const { run, environment } = row;
+  // The per-file summary is the import job's result (a JSON column read back: parsed, absent when malformed).
+  const [job] = await db
+    .select({ result: jobs.result })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.workspaceId, ctx.workspace.id),
+        eq(jobs.kind, "import"),
+        sql`${jobs.payload}->>'runId' = ${run.id}`,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt))
+    .limit(1);
+  const summary = job?.result ? importSummaryOutput.safeParse(job.result) : null;
   return {
     id: run.id,
     status: run.status,
@@ -32,6 +47,7 @@ export async function getImportRun({ ctx, id }: { ctx: Ctx; id: string }): Promi
     errors: run.errors,
     createdAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
+    files: summary?.success ? summary.data.files : [],
   };
 }
 

@@ -223,3 +223,109 @@ describe("importing rollouts", () => {
     expect(stored.every((r) => r.title.startsWith("wordle · ") && r.title.length > 20)).toBe(true);
   });
 });
+
+describe("importing Claude Code sessions of current versions", () => {
+  it("counts the skipped bookkeeping lines in the file's summary and shows NUL bytes as ␀", async () => {
+    const { ctx } = await setup();
+    const session = "s-nul";
+    const lines = [
+      { type: "file-history-snapshot", messageId: "m0", snapshot: {}, isSnapshotUpdate: false },
+      { type: "user", sessionId: session, uuid: "u1", message: { role: "user", content: "cat the file" } },
+      { type: "attachment", sessionId: session, uuid: "a1", attachment: { type: "todo", content: [] } },
+      {
+        type: "assistant",
+        sessionId: session,
+        uuid: "u2",
+        message: {
+          id: "msg1",
+          role: "assistant",
+          model: "claude-x",
+          content: [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "cat f" } }],
+        },
+      },
+      {
+        type: "user",
+        sessionId: session,
+        uuid: "u3",
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "t1", content: "a\u0000b\u0000" }],
+        },
+      },
+      {
+        type: "assistant",
+        sessionId: session,
+        uuid: "u4",
+        message: { id: "msg2", role: "assistant", content: "done" },
+      },
+      { type: "queue-operation", operation: "enqueue", sessionId: session, content: "later" },
+    ];
+    const file = writeTemp("session.jsonl", `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+    const summary = await importFiles({ ctx, files: [file], options: {} });
+    expect(summary).toMatchObject({ imported: 1, failed: 0 });
+    expect(summary.files[0]).toMatchObject({
+      format: "anthropic",
+      skippedRecords: { "file-history-snapshot": 1, attachment: 1, "queue-operation": 1 },
+    });
+    // The web page's progress (GET /api/v1/imports/{id}) shows the same per-file summary.
+    const run = await getImportRun({ ctx, id: summary.run as string });
+    expect(run.files[0]).toMatchObject({ skippedRecords: { attachment: 1 } });
+    const [rollout] = await db
+      .select()
+      .from(rollouts)
+      .where(eq(rollouts.runId, summary.run as string));
+    const [tool] = await db
+      .select({ text: messages.text, metadata: messages.metadata })
+      .from(messages)
+      .where(and(eq(messages.rolloutId, rollout.id), eq(messages.role, "tool")));
+    expect(tool.text).toBe("a\u2400b\u2400");
+    expect(tool.metadata).toMatchObject({ nulCharacters: 2 });
+  });
+});
+
+describe("the reward of scorers with several named values", () => {
+  const inspectLog = JSON.stringify({
+    version: 2,
+    status: "success",
+    eval: { task: "t", model: "m/x", scorers: [{ name: "grader" }] },
+    plan: { steps: [] },
+    samples: [1, 2].map((id) => ({
+      id,
+      epoch: 1,
+      input: "q",
+      target: "a",
+      messages: [{ role: "user", content: "q" }],
+      scores: { grader: { value: { correct: id - 1, partial: 0.5 } } },
+    })),
+  });
+
+  it("says in the file's summary that it is ambiguous, and --reward-key picks one", async () => {
+    const { ctx } = await setup();
+    const ambiguous = await importFiles({ ctx, files: [writeTemp("log.json", inspectLog)], options: {} });
+    expect(ambiguous.files[0].warnings).toEqual([
+      expect.stringMatching(
+        /^2 rollouts: reward ambiguous: scorer "grader" has several named values \(correct, partial\)/,
+      ),
+    ]);
+    const stored = await db
+      .select({ reward: rollouts.reward })
+      .from(rollouts)
+      .where(eq(rollouts.runId, ambiguous.run as string));
+    expect(stored.map((r) => r.reward)).toEqual([null, null]);
+
+    // The same samples in another workspace (in this one they are already imported, so skipped).
+    const other = await setup();
+    const chosen = await importFiles({
+      ctx: other.ctx,
+      files: [writeTemp("log.json", inspectLog)],
+      options: { rewardKey: "correct" },
+    });
+    expect(chosen.files[0].warnings).toBeUndefined();
+    const rewards = await db
+      .select({ reward: rollouts.reward })
+      .from(rollouts)
+      .where(eq(rollouts.runId, chosen.run as string))
+      .orderBy(rollouts.reward);
+    expect(rewards.map((r) => r.reward)).toEqual([0, 1]);
+  });
+});

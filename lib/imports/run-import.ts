@@ -13,6 +13,7 @@ import { getImporter } from "./formats";
 import { describeNonTranscript } from "./known-files";
 import { getImportLimits } from "./limits";
 import { checkFileSize, readFormatSample } from "./read/read-file-head";
+import { applyRewardKey, WarningTally } from "./reward-key";
 import {
   type ImportFileSummary,
   type ImportOptionsInput,
@@ -177,7 +178,7 @@ async function resolveFormat(
     throw new AppError(
       "invalid",
       describeNonTranscript(sample) ??
-        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse)",
+        "could not recognise the format; choose one (openai, anthropic, inspect, verifiers, atif, swe-agent, openhands, karotte, langfuse, codex, gemini-cli, tau2, acp)",
     );
   }
   return detected.format;
@@ -289,6 +290,9 @@ export async function executeImportRun({
       const fileBytes = sizes.get(file.path) ?? 0;
       const before = { imported: tally.imported, skipped: tally.skipped, failed: tally.failed };
       let fileFormat: string | null = null;
+      /** Records the format writes beside its transcript, skipped by type (Claude Code's attachments). */
+      const skippedRecords: Record<string, number> = {};
+      const warnings = new WarningTally();
       try {
         await checkFileSize(file.path, limits);
         const format = await resolveFormat(file, input.format);
@@ -310,15 +314,26 @@ export async function executeImportRun({
             addError(tally, { file: file.name, record: item.record, line: item.line, message: item.message });
             continue;
           }
-          const prepared = prepareRollout(item.rollout, file.name, item.record);
-          if (item.rollout.model) models.add(item.rollout.model);
-          if (item.rollout.harness) harnesses.add(item.rollout.harness);
-          const sourceEnvironment = item.rollout.metadata?.environment;
+          if (item.kind === "skipped") {
+            skippedRecords[item.type] = (skippedRecords[item.type] ?? 0) + item.count;
+            continue;
+          }
+          let rollout = item.rollout;
+          if (input.rewardKey) {
+            const applied = applyRewardKey(rollout, input.rewardKey);
+            rollout = applied.rollout;
+            warnings.add(applied.warning);
+          }
+          warnings.add(rollout.rewardNote);
+          const prepared = prepareRollout(rollout, file.name, item.record);
+          if (rollout.model) models.add(rollout.model);
+          if (rollout.harness) harnesses.add(rollout.harness);
+          const sourceEnvironment = rollout.metadata?.environment;
           if (typeof sourceEnvironment === "string" && sourceEnvironment.trim())
             sourceEnvironments.add(sourceEnvironment.trim());
           tally.bytesRead = Math.min(bytesBefore + fileBytes, tally.bytesRead + prepared.originalJson.length);
           batch.push(prepared);
-          batchMessages += item.rollout.messages.length;
+          batchMessages += rollout.messages.length;
           if (batch.length >= BATCH_ROLLOUTS || batchMessages >= BATCH_MESSAGES) {
             signal?.throwIfAborted();
             await write(batch);
@@ -346,6 +361,8 @@ export async function executeImportRun({
         imported: tally.imported - before.imported,
         skipped: tally.skipped - before.skipped,
         failed: tally.failed - before.failed,
+        ...(Object.keys(skippedRecords).length > 0 ? { skippedRecords } : {}),
+        ...(warnings.list().length > 0 ? { warnings: warnings.list() } : {}),
       });
       tally.bytesRead = bytesBefore + fileBytes;
       await reportProgress();

@@ -68,13 +68,33 @@ export const MESSAGE_COLUMNS: BulkColumn[] = [
   { name: "metadata", type: "jsonb" },
 ];
 
+/** The visible stand-in for a NUL character, which Postgres text can't hold: U+2400 SYMBOL FOR NULL. */
+export const NUL_MARK = "\u2400";
+
+/**
+ * A message's text with each NUL shown as ␀ and counted in its metadata (`nulCharacters`), so
+ * binary tool output reads as what it was; the bulk writer would otherwise turn them into U+FFFD
+ * silently, indistinguishable from a decoding error.
+ */
+export function markNulCharacters(m: NormalizedMessage): NormalizedMessage {
+  const text = m.text ?? "";
+  if (!text.includes("\u0000")) return m;
+  const parts = text.split("\u0000");
+  return {
+    ...m,
+    text: parts.join(NUL_MARK),
+    metadata: { ...m.metadata, nulCharacters: parts.length - 1 },
+  };
+}
+
 /** A message as a row of MESSAGE_COLUMNS. */
 export function messageRow(
   rolloutId: string,
   workspaceId: string,
-  m: NormalizedMessage,
+  message: NormalizedMessage,
   index: number,
 ): BulkValue[] {
+  const m = markNulCharacters(message);
   return [
     rolloutId,
     workspaceId,

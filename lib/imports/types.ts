@@ -11,6 +11,10 @@ export const IMPORT_FORMATS = [
   "openhands",
   "karotte",
   "langfuse",
+  "codex",
+  "gemini-cli",
+  "tau2",
+  "acp",
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -55,6 +59,11 @@ export type NormalizedRollout = {
   harness?: string | null;
   /** The scalar reward, when the source has one. */
   reward?: number | null;
+  /**
+   * Why the reward is empty or was picked among several named scores (a scorer with several named
+   * values and no declared metric); the import summary lists it per file, with the way out.
+   */
+  rewardNote?: string | null;
   /** Per-criterion or per-scorer scores that are numbers. */
   scores?: Record<string, number>;
   status: RolloutStatus;
@@ -67,10 +76,23 @@ export type NormalizedRollout = {
   endedAt?: string | null;
 };
 
-/** One item an importer yields: a rollout, or the reason a record could not be imported. */
+/**
+ * One item an importer yields: a rollout, the reason a record could not be imported, or records the
+ * format writes beside its transcript (bookkeeping lines of unknown or unused types), counted by type.
+ */
 export type ParsedRecord =
   | { kind: "rollout"; file: string; record: number; line?: number; rollout: NormalizedRollout }
-  | { kind: "error"; file: string; record?: number; line?: number; message: string };
+  | { kind: "error"; file: string; record?: number; line?: number; message: string }
+  | {
+      kind: "skipped";
+      file: string;
+      record?: undefined;
+      line?: undefined;
+      /** The record type, as the file names it ("attachment", "queue-operation"). */
+      type: string;
+      count: number;
+      message?: undefined;
+    };
 
 export type ImportLimits = {
   maxFileBytes: number;
@@ -92,8 +114,15 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 /** A file on disk to import; siblings (e.g. verifiers `metadata.json`) are looked up beside it. */
 export type ImportSource = { path: string; name: string };
 
-/** What a detector sees: the file name and its first bytes (up to 64 KiB). */
-export type FormatSample = { name: string; head: Buffer };
+/**
+ * What a detector sees: the file name and its first bytes (up to 64 KiB); for one JSON document
+ * longer than that, also its top level read streaming through the file (keys anywhere, short values).
+ */
+export type FormatSample = {
+  name: string;
+  head: Buffer;
+  topLevel?: { keys: string[]; values: Record<string, string | number | boolean | null> };
+};
 
 export type FormatImporter = {
   format: ImportFormat;

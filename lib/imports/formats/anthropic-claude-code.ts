@@ -8,20 +8,28 @@ import { buildRollout } from "./shared/rollout";
 
 // Claude Code session logs: JSONL, one event per line, the whole file is one rollout. Claude Code
 // writes each content block of an API response on its own line (same `message.id`); consecutive
-// lines of one response are merged back into one message. Non-message lines are counted, not kept.
+// lines of one response are merged back into one message. Lines of other types (attachments, queue
+// operations, file-history snapshots, and types newer versions add) are counted, not kept, and
+// reported as skipped records. A line that can't be read or mapped fails alone: it is reported with
+// its line number and stands in the transcript as an error message where it occurred.
 
 type SessionLine = { line: number; event: Record<string, unknown>; message: Record<string, unknown> };
+/** A line that could not be read: kept in the sequence so the transcript shows it where it was. */
+type BrokenLine = { line: number; broken: string; role: "user" | "assistant" | "system" };
+type Group = SessionLine[] | BrokenLine;
 
 export async function* parseClaudeCodeSession(
   source: ImportSource,
   limits: ImportLimits,
 ): AsyncGenerator<ParsedRecord> {
   const events: unknown[] = [];
-  const groups: SessionLine[][] = [];
+  const groups: Group[] = [];
   const skipped: Record<string, number> = {};
+  const versions: string[] = [];
   for await (const item of readLines(source.path, limits)) {
     if (item.kind === "error") {
       yield { kind: "error", file: source.name, line: item.line, message: item.message };
+      groups.push({ line: item.line, broken: item.message, role: "system" });
       continue;
     }
     let event: unknown;
@@ -35,27 +43,49 @@ export async function* parseClaudeCodeSession(
         line: item.line,
         message: `session line skipped: ${error.message}`,
       };
+      groups.push({ line: item.line, broken: error.message, role: guessRole(item.text) });
       continue;
     }
     events.push(event);
-    const message = isObject(event) ? getObject(event.message) : undefined;
-    if (!isObject(event) || !message || (event.type !== "user" && event.type !== "assistant")) {
-      const type = isObject(event) ? (getText(event.type) ?? "unknown") : "not an object";
+    if (!isObject(event)) {
+      skipped["not an object"] = (skipped["not an object"] ?? 0) + 1;
+      continue;
+    }
+    const version = getText(event.version);
+    if (version && versions.at(-1) !== version) versions.push(version);
+    const type = getText(event.type) ?? "untyped";
+    const message = getObject(event.message);
+    if (type !== "user" && type !== "assistant") {
       skipped[type] = (skipped[type] ?? 0) + 1;
       continue;
     }
+    if (!message) {
+      // A user or assistant line without its message: a broken record, not bookkeeping.
+      yield {
+        kind: "error",
+        file: source.name,
+        line: item.line,
+        message: `session line skipped: a ${type} line without a "message" object`,
+      };
+      groups.push({ line: item.line, broken: describeUpstreamError(event), role: type });
+      continue;
+    }
     const current = { line: item.line, event, message };
-    const previous = groups.at(-1)?.at(-1);
+    const last = groups.at(-1);
+    const previous = Array.isArray(last) ? last.at(-1) : undefined;
     const isSameResponse =
       previous &&
       message.role === "assistant" &&
       previous.message.role === "assistant" &&
       getText(message.id) &&
       message.id === previous.message.id;
-    if (isSameResponse) groups.at(-1)?.push(current);
+    if (isSameResponse && Array.isArray(last)) last.push(current);
     else groups.push([current]);
   }
-  if (groups.length === 0) {
+  for (const [type, count] of Object.entries(skipped))
+    yield { kind: "skipped", file: source.name, type, count };
+  const lines = groups.filter((group): group is SessionLine[] => Array.isArray(group));
+  if (lines.length === 0) {
     yield {
       kind: "error",
       file: source.name,
@@ -64,10 +94,25 @@ export async function* parseClaudeCodeSession(
     };
     return;
   }
+  const messages: NormalizedMessage[] = [];
+  for (const group of groups) {
+    if (!Array.isArray(group)) {
+      messages.push(brokenMessage(group));
+      continue;
+    }
+    try {
+      messages.push(...mapGroup(group));
+    } catch (error) {
+      // This message alone fails, with its line; the turns around it stay.
+      const line = group[0].line;
+      yield { kind: "error", file: source.name, line, message: describeMappingError(error) };
+      const role = group[0].event.type === "user" ? "user" : "assistant";
+      messages.push(brokenMessage({ line, broken: describeUpstreamError(group[0].message), role }));
+    }
+  }
   try {
-    const messages = groups.flatMap(mapGroup);
-    const first = groups[0][0].event;
-    const last = groups.at(-1)?.at(-1)?.event ?? first;
+    const first = lines[0][0].event;
+    const last = lines.at(-1)?.at(-1)?.event ?? first;
     const sessionId = getText(first.sessionId);
     const agentId = getText(first.agentId);
     const rollout = buildRollout({
@@ -75,12 +120,15 @@ export async function* parseClaudeCodeSession(
       model: messages.find((message) => message.model)?.model ?? null,
       harness: "claude-code",
       messages,
+      // A session that stops on a tool call nobody answered was cut off, not finished.
+      status: endsOnUnansweredToolCall(messages) ? "truncated" : "completed",
       metadata: {
-        version: first.version,
+        version: versions.at(-1) ?? first.version,
+        ...(versions.length > 1 ? { versions } : {}),
         cwd: first.cwd,
         gitBranch: first.gitBranch,
         agentId,
-        slug: groups.flat().find((line) => getText(line.event.slug))?.event.slug,
+        slug: lines.flat().find((line) => getText(line.event.slug))?.event.slug,
         isSidechain: first.isSidechain,
         skippedLines: skipped,
       },
@@ -88,13 +136,13 @@ export async function* parseClaudeCodeSession(
       startedAt: toIsoTime(first.timestamp),
       endedAt: toIsoTime(last.timestamp),
     });
-    yield { kind: "rollout", file: source.name, record: 1, line: groups[0][0].line, rollout };
+    yield { kind: "rollout", file: source.name, record: 1, line: lines[0][0].line, rollout };
   } catch (error) {
     yield {
       kind: "error",
       file: source.name,
       record: 1,
-      line: groups[0][0].line,
+      line: lines[0][0].line,
       message: describeMappingError(error),
     };
   }
@@ -116,4 +164,44 @@ function mapGroup(group: SessionLine[]): NormalizedMessage[] {
     const error = head.event.isApiErrorMessage === true ? message.text || "API error" : message.error;
     return { ...message, createdAt: message.createdAt ?? createdAt, metadata, error: error ?? message.error };
   });
+}
+
+/** The stand-in for a line that could not be read: an empty message carrying the reason as its error. */
+function brokenMessage(line: BrokenLine): NormalizedMessage {
+  return {
+    role: line.role,
+    text: "",
+    error: `line ${line.line} could not be read: ${line.broken}`,
+    metadata: { line: line.line, unreadable: true },
+  };
+}
+
+/** What an upstream error says (`{type: "error", error: {type, message}}` or `error: "rate_limit"`), or why the line is unusable. */
+function describeUpstreamError(value: unknown): string {
+  if (!isObject(value)) return "not a message object";
+  if (typeof value.error === "string") return `upstream error: ${value.error}`;
+  if (isObject(value.error)) {
+    const parts = [getText(value.error.type), getText(value.error.message)].filter(Boolean);
+    return `upstream error: ${parts.join(": ") || "no details"}`;
+  }
+  if (value.type === "error") return "upstream error: no details";
+  return getText(value.role) ? "the message could not be mapped" : 'a message without "role"';
+}
+
+/** The role a line that is not valid JSON was probably written for, from its `"type"` field. */
+function guessRole(text: string): BrokenLine["role"] {
+  const type = /"type"\s*:\s*"(user|assistant)"/.exec(text.slice(0, 2_000))?.[1];
+  return type === "user" || type === "assistant" ? type : "system";
+}
+
+/** The last assistant message asks for tools and no result answers any of them. */
+function endsOnUnansweredToolCall(messages: NormalizedMessage[]): boolean {
+  const lastCall = messages.findLastIndex((message) => (message.toolCalls?.length ?? 0) > 0);
+  if (lastCall === -1) return false;
+  const ids = new Set(messages[lastCall].toolCalls?.map((call) => call.id));
+  const answered = messages
+    .slice(lastCall + 1)
+    .some((m) => m.role === "tool" && m.toolCallId && ids.has(m.toolCallId));
+  const continued = messages.slice(lastCall + 1).some((m) => m.role === "assistant");
+  return !answered && !continued;
 }

@@ -22,28 +22,48 @@ const ANTHROPIC_ONLY = new Set([
   "redacted_thinking",
   "server_tool_use",
 ]);
-const SESSION_LINE_TYPES = new Set([
-  "user",
-  "assistant",
-  "system",
-  "summary",
-  "queue-operation",
-  "file-history-snapshot",
-]);
+/**
+ * Claude Code names its record types in lowercase kebab-case (`user`, `assistant`, `summary`,
+ * `attachment`, `queue-operation`, `file-history-snapshot`, `last-prompt`, …) and adds new ones in
+ * new versions. Stream events, Codex CLI and the others use snake_case, so a kebab-case type never
+ * claims their lines.
+ */
+const SESSION_TYPE = /^[a-z]+(-[a-z]+)*$/;
 
-/** A Claude Code session line: `{type, sessionId, message?: {role, content}}`. */
-export function isClaudeCodeLine(value: unknown): boolean {
-  if (!isObject(value) || typeof value.type !== "string" || !SESSION_LINE_TYPES.has(value.type)) return false;
+/** A Claude Code message line: `{type: "user" | "assistant", sessionId, message: {role, content}}`. */
+function isClaudeCodeMessageLine(value: Record<string, unknown>): boolean {
+  if (value.type !== "user" && value.type !== "assistant") return false;
   return typeof value.sessionId === "string" || (isObject(value.message) && typeof value.uuid === "string");
 }
 
-/** A Claude Code session file: its complete head lines are session lines, or a first line too long for the head starts like one. */
+/**
+ * A Claude Code session file: its complete head lines are all session-shaped (`type` in kebab-case;
+ * a line of an unknown type without ids is allowed, as the next version may write one), and one of
+ * them carries the session id or is a message line; or a first line too long for the head starts like one.
+ */
 export function isClaudeCodeHead(view: HeadView): boolean {
-  if (view.records.length > 0) return view.records.every(isClaudeCodeLine);
+  if (view.opening !== "{") return false;
+  if (view.records.length > 0) {
+    if (view.isWholeDocument) {
+      // One JSON document: a single session line, never a document that happens to hold these keys.
+      const [only] = view.records;
+      return isObject(only) && isClaudeCodeMessageLine(only);
+    }
+    const isSessionShaped = (record: unknown) =>
+      isObject(record) &&
+      typeof record.type === "string" &&
+      SESSION_TYPE.test(record.type) &&
+      !Array.isArray(record.messages);
+    return (
+      view.records.every(isSessionShaped) &&
+      view.records.some(
+        (record) =>
+          isObject(record) && (isClaudeCodeMessageLine(record) || typeof record.sessionId === "string"),
+      )
+    );
+  }
   const keys = readTopLevelKeys(view.text);
-  return (
-    view.opening === "{" && keys.includes("sessionId") && keys.includes("type") && !keys.includes("messages")
-  );
+  return keys.includes("sessionId") && keys.includes("type") && !keys.includes("messages");
 }
 
 const ANTHROPIC_BLOCK_TEXT = /"type"\s*:\s*"(tool_use|tool_result|thinking|redacted_thinking)"/;

@@ -132,7 +132,13 @@ describe("anthropic importer on Claude Code sessions", () => {
     const path = writeTempFile("s.jsonl", `${lines[0]}\n{"type": "assistant", "sessionId"\n${lines[1]}\n`);
     const { rollouts, errors } = await collectImport(anthropicImporter, path);
     expect(rollouts).toHaveLength(1);
-    expect(rollouts[0].messages.map((message) => message.text)).toEqual(["hi", "hello"]);
+    expect(rollouts[0].messages.map((message) => message.text)).toEqual(["hi", "", "hello"]);
+    // The unreadable line stands where it was, as an error message of the role its text names.
+    expect(rollouts[0].messages[1]).toMatchObject({
+      role: "assistant",
+      error: expect.stringMatching(/^line 2 could not be read: malformed JSON/),
+      metadata: { line: 2, unreadable: true },
+    });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({
       line: 2,

@@ -3,7 +3,7 @@ import { getArray, getNumber, getObject, getText, isObject, toIsoTime } from "@/
 import { ImportRecordError } from "@/lib/imports/read/parse-json";
 import { readFileHead } from "@/lib/imports/read/read-file-head";
 import { readJsonDocument } from "@/lib/imports/read/read-json-records";
-import { findJsonString, readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
+import { findJsonString, readSampleKeys, viewHead } from "@/lib/imports/read/sniff";
 import type {
   FormatImporter,
   FormatSample,
@@ -48,7 +48,7 @@ function detectAtif(sample: FormatSample): number {
   const view = viewHead(sample.head);
   const first = view.records[0];
   if (first !== undefined) return isAtifTrajectory(first) ? 95 : 0;
-  const keys = readTopLevelKeys(view.text);
+  const keys = readSampleKeys(sample, view);
   const version = keys.includes("schema_version") ? findJsonString(view.text, "schema_version") : undefined;
   if (version?.startsWith("ATIF")) return 90;
   return version && /^\d+\.\d+/.test(version) && keys.includes("steps") ? 75 : 0;

@@ -1,12 +1,16 @@
 import type { FormatImporter, ImportFormat } from "@/lib/imports/types";
+import { acpImporter } from "./acp";
 import { anthropicImporter } from "./anthropic";
 import { atifImporter } from "./atif";
+import { codexImporter } from "./codex";
+import { geminiCliImporter } from "./gemini-cli";
 import { inspectImporter } from "./inspect";
 import { karotteImporter } from "./karotte";
 import { langfuseImporter } from "./langfuse";
 import { openaiImporter } from "./openai";
 import { openhandsImporter } from "./openhands";
 import { sweAgentImporter } from "./swe-agent";
+import { tau2Importer } from "./tau2";
 import { verifiersImporter } from "./verifiers";
 
 // Every transcript importer. Order breaks detection ties (earlier wins), so specific formats come
@@ -19,6 +23,10 @@ export const IMPORTERS: readonly FormatImporter[] = [
   verifiersImporter,
   atifImporter,
   langfuseImporter,
+  codexImporter,
+  geminiCliImporter,
+  tau2Importer,
+  acpImporter,
   anthropicImporter,
   openaiImporter,
 ];

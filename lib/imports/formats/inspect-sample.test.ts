@@ -122,7 +122,11 @@ describe("inspect sample mapping", () => {
       createdAt: "2025-01-01T00:00:00.000Z",
     });
     expect(rollout.scores).toEqual({ "grader.accuracy": 1, "grader.style": 0.25, aux: 0.5 });
-    expect(rollout.reward).toBe(1);
+    // Two named values and no declared metric: no reward from the first key, and the note says so.
+    expect(rollout.reward).toBeNull();
+    expect(rollout.rewardNote).toMatch(
+      /^reward ambiguous: scorer "grader" has several named values \(accuracy, style\)/,
+    );
     expect(rollout).toMatchObject({
       externalId: "s-1_epoch_2",
       taskKey: "s-1",

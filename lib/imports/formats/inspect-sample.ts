@@ -19,6 +19,11 @@ export type InspectLogContext = {
   harness: string;
   /** The scorer whose value becomes the reward: the first scorer the log declares. */
   primaryScorer: string | null;
+  /**
+   * For a primary scorer whose value is a dict: the keys it declares metrics for (`eval.scorers[].metrics`
+   * as `{key: [...]}`, else the `results.scores` entries of that scorer). One key names the reward.
+   */
+  primaryKeys: string[];
   log: Record<string, unknown>;
 };
 
@@ -34,6 +39,7 @@ export function readInspectHeader(value: unknown, options: { isJournal?: boolean
     header.results?.scores?.[0]?.scorer ??
     header.results?.scores?.[0]?.name ??
     null;
+  const primaryKeys = primaryScorer ? readDeclaredKeys(header, primaryScorer) : [];
   const log: Record<string, unknown> = {
     version: header.version ?? null,
     // A journal start record is written when the run begins; without header.json the run never finished.
@@ -53,7 +59,24 @@ export function readInspectHeader(value: unknown, options: { isJournal?: boolean
     error: header.error?.message ?? null,
   };
   const harness = spec.solver ? `inspect_ai/${spec.solver}` : "inspect_ai";
-  return { model: spec.model ?? null, harness, primaryScorer, log };
+  return { model: spec.model ?? null, harness, primaryScorer, primaryKeys, log };
+}
+
+/** The keys a dict-valued scorer declares metrics for ("*" means every key, which names none). */
+function readDeclaredKeys(header: InspectHeader, scorer: string): string[] {
+  const declared = header.eval.scorers?.find((entry) => entry.name === scorer)?.metrics;
+  const keys = new Set<string>();
+  const addKeys = (value: unknown) => {
+    if (isObject(value)) for (const key of Object.keys(value)) if (key !== "*") keys.add(key);
+  };
+  if (Array.isArray(declared)) declared.forEach(addKeys);
+  else addKeys(declared);
+  if (keys.size > 0) return [...keys];
+  // `results.scores` holds one entry per key of a dict scorer, named by the key.
+  for (const entry of header.results?.scores ?? []) {
+    if (entry.scorer === scorer && entry.name && entry.name !== scorer) keys.add(entry.name);
+  }
+  return [...keys];
 }
 
 /**
@@ -69,7 +92,10 @@ export function mapInspectSample(value: unknown, context: InspectLogContext): No
   const conversation = selectConversation(sample);
   const resolved = resolveAttachments(conversation.messages, attachments) as unknown[];
   const messages = mapInspectMessages(resolved, indexModelCalls(sample.events));
-  const { scores, reward, details } = readInspectScores(sample.scores, context.primaryScorer);
+  const { scores, reward, rewardNote, details } = readInspectScores(sample.scores, {
+    primary: context.primaryScorer,
+    primaryKeys: context.primaryKeys,
+  });
   const epoch = sample.epoch ?? 1;
   const limit = readLimit(sample.limit);
   const error = sample.error ? (sample.error.message ?? "sample failed") : null;
@@ -84,6 +110,7 @@ export function mapInspectSample(value: unknown, context: InspectLogContext): No
   if (sample.uuid) metadata.uuid = sample.uuid;
   if (sample.metadata && Object.keys(sample.metadata).length > 0) metadata.sampleMetadata = sample.metadata;
   if (Object.keys(details).length > 0) metadata.scoreDetails = details;
+  if (rewardNote) metadata.rewardNote = rewardNote;
   if (sample.model_usage) metadata.modelUsage = sample.model_usage;
   if (sample.total_time != null) metadata.totalTime = sample.total_time;
   if (sample.working_time != null) metadata.workingTime = sample.working_time;
@@ -96,6 +123,7 @@ export function mapInspectSample(value: unknown, context: InspectLogContext): No
     model: context.model,
     harness: context.harness,
     reward,
+    rewardNote,
     scores: Object.keys(scores).length > 0 ? scores : undefined,
     status,
     error,

@@ -5,7 +5,8 @@ import { z } from "zod";
 
 const nullableText = z.string().nullish();
 
-export const inspectScorerSchema = z.looseObject({ name: z.string() });
+/** `metrics`: a list of metric definitions, or (for a scorer whose value is a dict) metrics by key. */
+export const inspectScorerSchema = z.looseObject({ name: z.string(), metrics: z.unknown().optional() });
 
 export const inspectEvalSpecSchema = z.looseObject({
   task: nullableText,

@@ -65,6 +65,27 @@ export function readIoMessages(raw: unknown, side: IoSide): NormalizedMessage[] 
     return system ? [{ role: "system", text: system }, ...messages] : messages;
   }
   if (value.object === "response" && Array.isArray(value.output)) return readItemList(value.output);
+  // Gemini (google-genai) requests and responses, as OpenInference and the ADK record them, in
+  // camelCase or the Python SDK's snake_case: `{contents, config: {system_instruction}}`,
+  // `{candidates: [{content}]}`, an ADK LlmResponse `{content: {role, parts}}`.
+  if (Array.isArray(value.contents)) {
+    const config = getObject(value.config);
+    const system = readGeminiSystem(
+      config?.system_instruction ??
+        config?.systemInstruction ??
+        value.system_instruction ??
+        value.systemInstruction,
+    );
+    const messages = readItemList(value.contents);
+    return system ? [{ role: "system", text: system }, ...messages] : messages;
+  }
+  if (Array.isArray(value.candidates)) {
+    const content = getObject(getObject(value.candidates[0])?.content);
+    return content ? readItemList([{ role: "model", ...content }]) : [];
+  }
+  if (isObject(value.content) && Array.isArray(value.content.parts)) {
+    return readItemList([{ role: "model", ...value.content }]);
+  }
   if (Array.isArray(value.choices)) {
     const message = getObject(getObject(value.choices[0])?.message);
     return message ? readItemList([message]) : [];
@@ -117,6 +138,8 @@ function readItemList(items: unknown[]): NormalizedMessage[] {
         text: stringifyContent(output),
         toolCallId: getText(item.call_id) ?? null,
       });
+    } else if (Array.isArray(item.parts) && isGeminiContent(item)) {
+      messages.push(...mapGeminiContent(item));
     } else if (Array.isArray(item.parts)) {
       messages.push(...mapOtelMessage(item));
     } else if (typeof item.role === "string") {
@@ -147,6 +170,96 @@ function isAnthropicShaped(item: Record<string, unknown>): boolean {
     Array.isArray(item.content) &&
     item.content.some((block) => isObject(block) && ANTHROPIC_BLOCKS.has(String(block.type)))
   );
+}
+
+const GEMINI_PART_KEYS = [
+  "text",
+  "functionCall",
+  "function_call",
+  "functionResponse",
+  "function_response",
+  "inlineData",
+  "inline_data",
+  "fileData",
+  "file_data",
+  "executableCode",
+  "executable_code",
+  "codeExecutionResult",
+  "code_execution_result",
+];
+
+/** A Gemini `Content` `{role: user | model | function, parts}`: parts keyed by kind, without OTel's `type`. */
+function isGeminiContent(item: Record<string, unknown>): boolean {
+  const parts = getArray(item.parts).filter(isObject);
+  if (parts.length === 0) return item.role === "model";
+  return parts.every((part) => !("type" in part) && GEMINI_PART_KEYS.some((key) => key in part));
+}
+
+function readGeminiSystem(value: unknown): string | null {
+  const decoded = decodeIo(value);
+  if (typeof decoded === "string") return decoded.trim() ? decoded : null;
+  if (isObject(decoded) && Array.isArray(decoded.parts)) {
+    return joinText(decoded.parts.map((part) => (isObject(part) ? getText(part.text) : null))) || null;
+  }
+  return null;
+}
+
+/**
+ * Gemini content: text parts (those marked `thought` are reasoning), function calls (a call without
+ * an id links to its response by name and order), function responses as tool messages, media parts.
+ */
+export function mapGeminiContent(item: Record<string, unknown>): NormalizedMessage[] {
+  const sourceRole = getText(item.role) ?? "user";
+  const role =
+    sourceRole === "model" || sourceRole === "assistant"
+      ? "assistant"
+      : sourceRole === "system"
+        ? "system"
+        : "user";
+  const message: NormalizedMessage = { role, text: "" };
+  const texts: string[] = [];
+  const reasoning: string[] = [];
+  const parts: MessagePart[] = [];
+  const results: NormalizedMessage[] = [];
+  for (const part of getArray(item.parts)) {
+    if (!isObject(part)) continue;
+    const call = getObject(part.functionCall ?? part.function_call);
+    const response = getObject(part.functionResponse ?? part.function_response);
+    const inline = getObject(part.inlineData ?? part.inline_data);
+    const file = getObject(part.fileData ?? part.file_data);
+    if (typeof part.text === "string") (part.thought === true ? reasoning : texts).push(part.text);
+    else if (call) {
+      message.toolCalls = [
+        ...(message.toolCalls ?? []),
+        {
+          id: getText(call.id) ?? "",
+          name: getText(call.name) ?? "",
+          arguments: parseToolArguments(call.args ?? {}),
+        },
+      ];
+    } else if (response) {
+      results.push({
+        role: "tool",
+        text: stringifyContent(decodeIo(response.response)),
+        toolCallId: getText(response.id) ?? null,
+        toolName: getText(response.name) ?? null,
+      });
+    } else if (inline)
+      parts.push(buildBase64ImagePart(inline.data, getText(inline.mimeType ?? inline.mime_type)));
+    else if (file) {
+      parts.push({
+        type: "file",
+        url: getText(file.fileUri ?? file.file_uri),
+        mediaType: getText(file.mimeType ?? file.mime_type),
+      });
+    } else parts.push(buildOtherPart(Object.keys(part)[0] ?? "part"));
+  }
+  message.text = joinText(texts);
+  if (reasoning.length > 0) message.reasoning = joinText(reasoning);
+  if (parts.length > 0) message.parts = parts;
+  const hasBody = message.text || message.reasoning || message.parts || message.toolCalls;
+  // A user/function turn made only of function responses is just those responses.
+  return hasBody || results.length === 0 ? [message, ...results] : results;
 }
 
 /** OTel GenAI `{role, parts, name?, finish_reason?}`: tool responses split into `tool` messages. */

@@ -207,7 +207,9 @@ function findCall(
   const settle = (match: CallMatch | undefined) =>
     match ? (answered.has(match.call.id) ? "answered" : match) : null;
   if (tool.toolCallId) return settle(candidates.find(({ call }) => call.id === tool.toolCallId));
-  const named = candidates.filter(({ call }) => call.name === tool.name);
+  // OTel GenAI and OpenInference name tool spans `execute_tool <tool>`.
+  const toolName = tool.name?.replace(/^execute_tool\s+/, "") ?? null;
+  const named = candidates.filter(({ call }) => call.name === tool.name || call.name === toolName);
   const input = decodeIo(tool.input);
   const argumentSets = [input, ...(isObject(input) ? [input.input, input.arguments, input.args] : [])].map(
     canonical,

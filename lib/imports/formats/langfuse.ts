@@ -1,7 +1,7 @@
 import { getArray, getObject, getText, isObject } from "@/lib/imports/read/json-value";
 import { ImportRecordError } from "@/lib/imports/read/parse-json";
 import { readJsonRecords } from "@/lib/imports/read/read-json-records";
-import { hasJsonKey, readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
+import { hasJsonKey, readSampleKeys, viewHead } from "@/lib/imports/read/sniff";
 import type {
   FormatImporter,
   FormatSample,
@@ -55,7 +55,7 @@ function detectLangfuse(sample: FormatSample): number {
   }
   if (first !== undefined) return 0;
   // A record longer than the head: its top-level keys so far.
-  const keys = readTopLevelKeys(view.text);
+  const keys = readSampleKeys(sample, view);
   if (keys.includes("resourceSpans")) return 85;
   if (keys.includes("observations") || (keys.includes("trace") && hasJsonKey(view.text, "observations")))
     return 80;
@@ -154,7 +154,10 @@ export function mapLangfuseRecord(value: unknown): NormalizedRollout[] {
   if (!Array.isArray(value.observations) && !Array.isArray(trace.observations) && !("input" in trace)) {
     throw new ImportRecordError('record has no "observations" (and no trace input/output)');
   }
-  const rawObservations = getArray(value.observations ?? trace.observations);
+  const rawObservations =
+    trace !== value && Array.isArray(value.observations) && Array.isArray(trace.observations)
+      ? mergeObservations(value.observations, trace.observations)
+      : getArray(value.observations ?? trace.observations);
   const bundle: TraceBundle = {
     trace,
     observations: rawObservations.map(readObservation),
@@ -162,4 +165,28 @@ export function mapLangfuseRecord(value: unknown): NormalizedRollout[] {
     original: value,
   };
   return [mapTraceBundle(bundle)];
+}
+
+/**
+ * Exports that list the observations twice (at the top level, and again under `trace.observations`
+ * with their input and output null) describe one set: merged by id, a field null in one copy is
+ * taken from the other, so neither copy's content is lost.
+ */
+function mergeObservations(primary: unknown[], secondary: unknown[]): unknown[] {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const raw of secondary) if (isObject(raw) && typeof raw.id === "string") byId.set(raw.id, raw);
+  const seen = new Set<string>();
+  const merged = primary.map((raw) => {
+    if (!isObject(raw) || typeof raw.id !== "string") return raw;
+    seen.add(raw.id);
+    const other = byId.get(raw.id);
+    if (!other) return raw;
+    const out: Record<string, unknown> = { ...other };
+    for (const [key, child] of Object.entries(raw))
+      if (child !== null && child !== undefined) out[key] = child;
+    return out;
+  });
+  for (const raw of secondary)
+    if (isObject(raw) && typeof raw.id === "string" && !seen.has(raw.id)) merged.push(raw);
+  return merged;
 }

@@ -24,9 +24,15 @@ const evaluationRowSchema = z.looseObject({
       agent_class: text,
       max_iterations: z.number().nullish(),
       llm_config: z.looseObject({ model: text }).nullish(),
+      // Old OpenDevin/OpenHands evaluation rows (2024) name the model here, and the dataset.
+      model_name: text,
+      dataset: text,
+      data_split: text,
     })
     .nullish(),
   instance: z.record(z.string(), z.unknown()).nullish(),
+  // Old SWE-bench rows hold the benchmark instance as `swe_instance`.
+  swe_instance: z.record(z.string(), z.unknown()).nullish(),
   // The issue resolver's output (openhands/resolver): the issue, its patch and verdict.
   issue: z.record(z.string(), z.unknown()).nullish(),
   issue_type: text,
@@ -111,7 +117,9 @@ export function mapEvaluationRow(value: unknown): NormalizedRollout {
   const events = row.history.flatMap((item) => (Array.isArray(item) ? item : [item]));
   const stream = mapEventStream(events, null);
   const instanceId =
-    row.instance_id == null ? readIssueKey(row.instance ?? row.issue) : String(row.instance_id);
+    row.instance_id == null
+      ? (getText(row.swe_instance?.instance_id) ?? readIssueKey(row.instance ?? row.issue))
+      : String(row.instance_id);
   // The instruction is the first user message; a history that starts without it gets it back.
   const firstUser = stream.messages.find((m) => m.role === "user");
   if (row.instruction && (!firstUser || firstUser.text.trim() === "")) {
@@ -129,11 +137,14 @@ export function mapEvaluationRow(value: unknown): NormalizedRollout {
   if (row.metadata?.max_iterations != null) metadata.maxIterations = row.metadata.max_iterations;
   if (row.test_result) metadata.testResult = row.test_result;
   if (row.metrics) metadata.metrics = readMetrics(row.metrics);
-  if (row.instance) {
+  const benchmarkInstance = row.instance ?? row.swe_instance;
+  if (benchmarkInstance) {
     // Keep the hidden tests and repo pointers; the problem statement is already the user message.
-    const { problem_statement: _statement, ...instance } = row.instance;
+    const { problem_statement: _statement, ...instance } = benchmarkInstance;
     metadata.instance = instance;
   }
+  if (row.metadata?.dataset) metadata.dataset = row.metadata.dataset;
+  if (row.metadata?.data_split) metadata.dataSplit = row.metadata.data_split;
   if (row.issue) metadata.issue = row.issue;
   const gitPatch = row.git_patch ?? getText(row.test_result?.git_patch);
   if (gitPatch !== undefined && gitPatch !== null) metadata.gitPatch = gitPatch;
@@ -147,11 +158,13 @@ export function mapEvaluationRow(value: unknown): NormalizedRollout {
     ...stream,
     externalId: instanceId,
     taskKey: instanceId,
-    model: row.metadata?.llm_config?.model ?? stream.model ?? null,
+    model: row.metadata?.llm_config?.model ?? row.metadata?.model_name ?? stream.model ?? null,
     reward:
       readVerdict(row.report) ??
       readVerdict(getObject(row.test_result?.report)) ??
       readVerdict(row.test_result) ??
+      // Old rows: `test_result.result.resolved`.
+      readVerdict(getObject(row.test_result?.result)) ??
       readVerdict(value) ??
       (typeof row.success === "boolean" ? (row.success ? 1 : 0) : null),
     status,

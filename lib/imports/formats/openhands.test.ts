@@ -303,3 +303,92 @@ describe("openhands importer edge cases and detection", () => {
     ]);
   });
 });
+
+describe("old OpenDevin/OpenHands evaluation rows (history as [action, observation] pairs)", () => {
+  // The layout of `evaluation/swe_bench/run_infer.py` in 2024: `swe_instance`, `metadata.model_name`,
+  // `history` as pairs of event_to_dict(action), event_to_dict(observation), `test_result.result`.
+  const row = {
+    instance_id: "astropy__astropy-12907",
+    swe_instance: {
+      repo: "astropy/astropy",
+      instance_id: "astropy__astropy-12907",
+      base_commit: "d16bfe05a744909de4b27f5875fe0d4ed41ce607",
+      problem_statement: "Modeling's `separability_matrix` does not compute separability correctly",
+      version: "4.3",
+      FAIL_TO_PASS: '["astropy/modeling/tests/test_separable.py::test_separable[compound_model6]"]',
+    },
+    instruction: "Please fix the following issue for the repository in /workspace/astropy__astropy__4.3.",
+    git_patch: "diff --git a/astropy/modeling/separable.py b/astropy/modeling/separable.py\n",
+    metadata: {
+      agent_class: "CodeActAgent",
+      model_name: "gpt-4o-2024-05-13",
+      max_iterations: 50,
+      eval_output_dir:
+        "evaluation/evaluation_outputs/outputs/swe_bench/CodeActAgent/gpt-4o-2024-05-13_maxiter_50_N_v1.5",
+      start_time: "2024-06-02 10:12:41",
+      git_commit: "b2a5c9c1f6c0e5cbd6a4b1b7f1e0b7ff6b6b0b0c",
+      dataset: "princeton-nlp/SWE-bench_Lite",
+      data_split: "test",
+    },
+    history: [
+      [
+        {
+          id: 0,
+          timestamp: "2024-06-02T10:12:45",
+          source: "user",
+          message: "Please fix the following issue",
+          action: "message",
+          args: { content: "Please fix the following issue", wait_for_response: false },
+        },
+        { message: "No observation", observation: "null", content: "", extras: {} },
+      ],
+      [
+        {
+          id: 3,
+          timestamp: "2024-06-02T10:12:50",
+          source: "agent",
+          message: "Running command: grep -n _cstack astropy/modeling/separable.py",
+          action: "run",
+          args: { command: "grep -n _cstack astropy/modeling/separable.py", thought: "Let me look." },
+        },
+        {
+          id: 4,
+          timestamp: "2024-06-02T10:12:51",
+          source: "agent",
+          cause: 3,
+          message: "Command `grep` executed with exit code 0.",
+          observation: "run",
+          content: "219:def _cstack(left, right):",
+          extras: { command_id: -1, command: "grep -n _cstack astropy/modeling/separable.py", exit_code: 0 },
+        },
+      ],
+    ],
+    error: null,
+    test_result: { result: { resolved: true } },
+  };
+
+  it("keeps the model named in metadata, the benchmark instance and the dataset", async () => {
+    const path = writeTempFile("output.jsonl", `${JSON.stringify(row)}\n`);
+    const sample = await readFormatSample({ path, name: "output.jsonl" });
+    expect(openhandsImporter.detect(sample)).toBeGreaterThan(0);
+    const [rollout] = rolloutsOf(await collect(path));
+    expect(rollout).toMatchObject({
+      externalId: "astropy__astropy-12907",
+      taskKey: "astropy__astropy-12907",
+      model: "gpt-4o-2024-05-13",
+      reward: 1,
+    });
+    expect(rollout.metadata).toMatchObject({
+      agentClass: "CodeActAgent",
+      dataset: "princeton-nlp/SWE-bench_Lite",
+      dataSplit: "test",
+      instance: {
+        repo: "astropy/astropy",
+        base_commit: "d16bfe05a744909de4b27f5875fe0d4ed41ce607",
+        version: "4.3",
+      },
+    });
+    expect(rollout.metadata.instance).not.toHaveProperty("problem_statement");
+    expect(countToolLinks(rollout.messages)).toMatchObject({ calls: 1, linked: 1 });
+  });
+});

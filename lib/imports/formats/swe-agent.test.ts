@@ -160,7 +160,8 @@ describe("swe-agent importer on mini-swe-agent trajectories", () => {
     const score = async (path: string) =>
       sweAgentImporter.detect(await readFormatSample({ path, name: path }));
     expect(await Promise.all([MARSHMALLOW, PYDICOM, TEST_REPO, BABY].map(score))).toEqual([90, 90, 90, 90]);
-    expect(await score(SQLFLUFF)).toBe(90);
+    // Its top-level trajectory_format comes after 200 KB of messages: found by the streaming scan.
+    expect(await score(SQLFLUFF)).toBe(95);
     expect(await score(join(CORPUS_DIR, "inspect-ai-json/2025-05-12T20-28-13-04-00_popularity.json"))).toBe(
       0,
     );
@@ -288,5 +289,35 @@ describe("swe-agent importer edge cases", () => {
     expect(await errorOf(TEST_REPO, limits)).toBe(
       "the file is 50.3 KiB, over the 9.8 KiB limit for one record",
     );
+  });
+});
+
+describe("mini-swe-agent v1 with a submitted diff longer than the detector's head", () => {
+  it("is detected from its top-level trajectory_format, read streaming, and imports whole", async () => {
+    const { detectFormat } = await import("@/lib/imports/detect");
+    // The real sqlfluff trajectory written in v1's key order (`save_traj`: info with exit_status and
+    // submission first, then messages, then trajectory_format), its diff repeated past 64 KiB.
+    const real = JSON.parse(await readFile(SQLFLUFF, "utf8"));
+    const submission = `${real.info.submission}`.repeat(
+      Math.ceil((100 * 1024) / real.info.submission.length),
+    );
+    const v1 = {
+      info: {
+        exit_status: "Submitted",
+        submission,
+        model_stats: real.info.model_stats,
+        mini_version: "1.9.0",
+        config: real.info.config,
+      },
+      messages: real.messages,
+      trajectory_format: "mini-swe-agent-1",
+    };
+    const path = writeTempFile("sqlfluff__sqlfluff-2419.traj.json", JSON.stringify(v1, null, 2));
+    const sample = await readFormatSample({ path, name: "sqlfluff__sqlfluff-2419.traj.json" });
+    expect(sample.head.toString("utf8")).not.toContain("trajectory_format");
+    expect(sample.topLevel?.keys).toEqual(["info", "messages", "trajectory_format"]);
+    expect(detectFormat(sample)).toMatchObject({ format: "swe-agent" });
+    const [rollout] = rolloutsOf(await collect(path));
+    expect(rollout.messages).toHaveLength(real.messages.length);
   });
 });

@@ -1,6 +1,6 @@
 import { isObject } from "@/lib/imports/read/json-value";
 import { ImportRecordError } from "@/lib/imports/read/parse-json";
-import { findJsonString, hasJsonKey, viewHead } from "@/lib/imports/read/sniff";
+import { hasJsonKey, readSampleString, viewHead } from "@/lib/imports/read/sniff";
 import type {
   FormatImporter,
   FormatSample,
@@ -27,7 +27,9 @@ export const sweAgentImporter: FormatImporter = {
 export function detectSweAgent(sample: FormatSample): number {
   const view = viewHead(sample.head);
   if (view.opening !== "{") return 0;
-  const format = findJsonString(view.text, "trajectory_format");
+  // The top-level `trajectory_format` comes last, after `info` (whose submitted diff can be longer
+  // than the head) and `messages`: read from the streaming scan of the top level when there is one.
+  const format = readSampleString(sample, "trajectory_format");
   if (format?.startsWith("mini-swe-agent")) return 95;
   // mini-swe-agent writes `info` (with `mini_version`) before its long `messages`.
   if (hasJsonKey(view.text, "mini_version") && hasJsonKey(view.text, "messages")) return 90;

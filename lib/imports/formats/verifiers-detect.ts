@@ -1,5 +1,5 @@
 import { isObject } from "@/lib/imports/read/json-value";
-import { readTopLevelKeys, viewHead } from "@/lib/imports/read/sniff";
+import { readSampleKeys, viewHead } from "@/lib/imports/read/sniff";
 import type { FormatSample } from "@/lib/imports/types";
 
 /** A v1 trace row: `task` + `nodes` (the message graph) + `rewards`. */
@@ -28,7 +28,7 @@ export function detectVerifiers(sample: FormatSample): number {
     return 0;
   }
   // The first row is longer than the head: its top-level keys so far.
-  const keys = readTopLevelKeys(view.text);
+  const keys = readSampleKeys(sample, view);
   const isRowStart = keys[0] === "example_id" || keys[0] === "id" || keys[0] === "prompt";
   if (keys.includes("prompt") && (keys.includes("completion") || isRowStart)) return isNamed ? 80 : 65;
   if (keys.includes("nodes") && keys.includes("task")) return isNamed ? 80 : 60;

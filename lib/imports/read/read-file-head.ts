@@ -1,6 +1,8 @@
 import { open, stat } from "node:fs/promises";
 import type { FormatSample, ImportLimits, ImportSource } from "@/lib/imports/types";
 import { formatBytes } from "./read-lines";
+import { scanTopLevel } from "./scan-top-level";
+import { viewHead } from "./sniff";
 
 /** What detectors see of a file: its first 64 KiB. */
 export const HEAD_BYTES = 64 * 1024;
@@ -33,9 +35,19 @@ export async function readFileHead(path: string, bytes: number = HEAD_BYTES): Pr
   }
 }
 
-/** The detector input for a source: its display name and first 64 KiB. */
+/**
+ * The detector input for a source: its display name and first 64 KiB; when the head holds no
+ * complete record of a JSON object (one document, or a first line longer than the head), also the
+ * object's top-level keys and short values, scanned streaming to where it closes.
+ */
 export async function readFormatSample(source: ImportSource): Promise<FormatSample> {
-  return { name: source.name, head: await readFileHead(source.path) };
+  const head = await readFileHead(source.path);
+  const view = viewHead(head);
+  if (view.opening !== "{" || view.records.length > 0 || head.length < HEAD_BYTES) {
+    return { name: source.name, head };
+  }
+  const { keys, values } = await scanTopLevel(source.path);
+  return { name: source.name, head, topLevel: { keys, values } };
 }
 
 /** Returns the file size in bytes; throws `ImportFileError` when it is missing, not a file or over the limit. */

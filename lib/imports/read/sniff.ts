@@ -1,3 +1,4 @@
+import type { FormatSample } from "@/lib/imports/types";
 import { parseJson } from "./parse-json";
 
 /** What a detector can tell from a file head: its text and the complete JSON records inside it. */
@@ -80,6 +81,18 @@ function findStringEnd(text: string, start: number): number {
     else if (char === '"') return i;
   }
   return -1;
+}
+
+/** The top-level keys of a sample's first record: all of them when it was scanned streaming, else those in the head. */
+export function readSampleKeys(sample: FormatSample, view: HeadView = viewHead(sample.head)): string[] {
+  return sample.topLevel?.keys ?? readTopLevelKeys(view.text);
+}
+
+/** A top-level string value of the sample's document: from the streaming scan, else from the head. */
+export function readSampleString(sample: FormatSample, key: string): string | undefined {
+  const value = sample.topLevel?.values[key];
+  if (typeof value === "string") return value;
+  return findJsonString(viewHead(sample.head).text, key);
 }
 
 /** True when the head mentions `"key":` anywhere (works on truncated documents). */

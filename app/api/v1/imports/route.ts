@@ -9,7 +9,7 @@ export const POST = withRoute(
     const { run, job } = await startUploadImport({
       ctx,
       request,
-      options: { format: query.format, environment: query.environment },
+      options: { format: query.format, environment: query.environment, rewardKey: query.rewardKey },
       fallbackName: query.filename,
     });
     if (query.background === "1") return Response.json({ run: run.id, job: job.id }, { status: 202 });
