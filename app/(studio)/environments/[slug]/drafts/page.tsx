@@ -15,6 +15,7 @@ import { isAppError } from "@/lib/errors";
 import { listJobs } from "@/lib/jobs";
 import { describeJobState } from "@/lib/jobs/job-state";
 import { listProviders } from "@/lib/providers/queries";
+import { formatDateTime } from "@/lib/rollouts/format";
 
 export const metadata: Metadata = { title: "Drafts from evidence" };
 
@@ -103,7 +104,7 @@ export default async function DraftsPage({ params, searchParams }: Props) {
             <ul aria-label="Drafting jobs" className="text-sm">
               {jobs.items.map((j) => (
                 <li key={j.id}>
-                  {new Date(j.createdAt).toLocaleString("en-GB")} · <JobStateBadge job={j} /> · {j.done}
+                  {formatDateTime(j.createdAt)} · <JobStateBadge job={j} /> · {j.done}
                   {j.total ? ` of ${j.total}` : ""} drafted
                   {j.error ? ` · ${describeJobState(j).detail ?? j.error}` : ""}
                 </li>
