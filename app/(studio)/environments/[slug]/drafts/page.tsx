@@ -9,6 +9,7 @@ import { JobStateBadge } from "@/components/jobs/job-state-badge";
 import { PageHeader } from "@/components/layout/page-header";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
+import { describeDraftJobShortfall } from "@/lib/drafts/draft-job-outcome";
 import { listDocuments, listDrafts, listTaskChoices } from "@/lib/drafts/queries";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
 import { isAppError } from "@/lib/errors";
@@ -107,6 +108,7 @@ export default async function DraftsPage({ params, searchParams }: Props) {
                   {formatDateTime(j.createdAt)} · <JobStateBadge job={j} /> · {j.done}
                   {j.total ? ` of ${j.total}` : ""} drafted
                   {j.error ? ` · ${describeJobState(j).detail ?? j.error}` : ""}
+                  {describeDraftJobShortfall(j) ? ` · ${describeDraftJobShortfall(j)}` : ""}
                 </li>
               ))}
             </ul>
