@@ -114,8 +114,18 @@ export function LabelWorkbench(props: Props) {
 
   function renderMessageActions(message: TranscriptMessage) {
     const add = (
-      span: Omit<DraftSpan, "key" | "category" | "comment" | "start" | "end"> & Partial<DraftSpan>,
-    ) => draft.addSpan({ start: null, end: null, category: null, comment: "", ...span });
+      span: Omit<DraftSpan, "key" | "category" | "comment" | "start" | "end" | "part" | "argumentPath"> &
+        Partial<DraftSpan>,
+    ) =>
+      draft.addSpan({
+        start: null,
+        end: null,
+        part: "content",
+        argumentPath: null,
+        category: null,
+        comment: "",
+        ...span,
+      });
     return (
       <>
         {message.toolCalls.map((call) => (
@@ -192,13 +202,7 @@ export function LabelWorkbench(props: Props) {
             }
             onAddPending={() => {
               if (!selection.pending) return;
-              draft.addSpan({
-                ...selection.pending,
-                kind: "text",
-                toolCallId: null,
-                category: null,
-                comment: "",
-              });
+              draft.addSpan({ ...selection.pending, kind: "text", category: null, comment: "" });
               selection.clear();
             }}
             onCancelPending={selection.clear}
