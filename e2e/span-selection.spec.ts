@@ -105,7 +105,7 @@ test("[review] spans in an argument's code, a tool result and the reasoning are 
   await page.getByRole("button", { name: "Add span" }).click();
   await expect(form.getByLabel("Span 3 comment")).toBeVisible();
   await form.getByRole("radio", { name: /Reward hack/ }).check();
-  await form.getByRole("button", { name: /Submit label/ }).click();
+  await form.getByRole("button", { name: /^Save label/ }).click();
   await expect(form.getByRole("status")).toHaveText("Saved version 1.");
 
   // Loaded again: each span is drawn on its own text, and the reasoning opens to show its mark.

@@ -222,7 +222,8 @@ export function LabelWorkbench(props: Props) {
           ) : null}
           {isEditable ? (
             <Button type="submit" disabled={isPending}>
-              {isPending ? "Saving…" : mine ? "Save new version" : "Submit label"}{" "}
+              {/* One verb wherever a label is saved (a queue item or a rollout's page), as the status says. */}
+              {isPending ? "Saving…" : mine ? `Save label as version ${mine.version + 1}` : "Save label"}{" "}
               <kbd className="font-mono text-[11px] opacity-70">s</kbd>
             </Button>
           ) : null}
