@@ -26,7 +26,6 @@ export function AppShell({ session, children }: { session: SessionInfo; children
         <div className="relative mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-4">
           <Link
             href="/"
-            aria-label="Environment Studio"
             className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold tracking-tight text-fg"
           >
             <span
@@ -35,7 +34,8 @@ export function AppShell({ session, children }: { session: SessionInfo; children
             >
               ES
             </span>
-            <span className="hidden sm:inline">Environment Studio</span>
+            {/* Its name on a phone too, for screen readers: the text itself, so name and text agree. */}
+            <span className="sr-only sm:not-sr-only">Environment Studio</span>
           </Link>
           <MenuNav items={items} />
           <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
