@@ -1,18 +1,11 @@
-import Link from "next/link";
+import { NotFoundMessage } from "@/components/layout/not-found-message";
 
+// An address no route matches: only the root layout is around this page, so it brings its <main>.
+// notFound() inside a signed-in group renders that group's not-found.tsx, within the shell's <main>.
 export default function NotFound() {
   return (
-    <main className="grid min-h-[60vh] place-items-center px-4">
-      <div className="text-center">
-        <p className="text-sm font-medium text-fg-muted">404</p>
-        <h1 className="mt-1 text-2xl font-semibold">Page not found</h1>
-        <p className="mt-2 text-sm text-fg-muted">
-          It doesn't exist, or your role doesn't give access to it.
-        </p>
-        <Link href="/" className="mt-4 inline-block text-sm font-medium text-accent underline">
-          Go to the start page
-        </Link>
-      </div>
+    <main>
+      <NotFoundMessage />
     </main>
   );
 }

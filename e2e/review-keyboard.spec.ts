@@ -115,7 +115,7 @@ test("[review] a reviewer works a queue item by keyboard alone", async ({
   await expect(form.getByLabel("Span 1 category")).not.toHaveValue("");
   await tabTo(page, form.getByLabel("Rationale"));
   await page.keyboard.type("Read the answer key instead of solving.");
-  await tabTo(page, form.getByRole("button", { name: /Submit label/ }));
+  await tabTo(page, form.getByRole("button", { name: /^Save label/ }));
   await page.keyboard.press("Enter");
   await expect(form.getByRole("status")).toHaveText("Saved version 1.");
 

@@ -56,7 +56,7 @@ async function reviewQueue(
       await expect(page.locator("mark[data-highlight]")).toHaveText("Let me look at the grader.");
       await page.getByRole("button", { name: "Mark call read_file" }).first().click();
       await form.getByLabel("Rationale").fill("Read the answer key instead of solving.");
-      await form.getByRole("button", { name: /Submit label/ }).click();
+      await form.getByRole("button", { name: /^Save label/ }).click();
     } else {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press("s");

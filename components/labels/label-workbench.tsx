@@ -114,8 +114,18 @@ export function LabelWorkbench(props: Props) {
 
   function renderMessageActions(message: TranscriptMessage) {
     const add = (
-      span: Omit<DraftSpan, "key" | "category" | "comment" | "start" | "end"> & Partial<DraftSpan>,
-    ) => draft.addSpan({ start: null, end: null, category: null, comment: "", ...span });
+      span: Omit<DraftSpan, "key" | "category" | "comment" | "start" | "end" | "part" | "argumentPath"> &
+        Partial<DraftSpan>,
+    ) =>
+      draft.addSpan({
+        start: null,
+        end: null,
+        part: "content",
+        argumentPath: null,
+        category: null,
+        comment: "",
+        ...span,
+      });
     return (
       <>
         {message.toolCalls.map((call) => (
@@ -192,13 +202,7 @@ export function LabelWorkbench(props: Props) {
             }
             onAddPending={() => {
               if (!selection.pending) return;
-              draft.addSpan({
-                ...selection.pending,
-                kind: "text",
-                toolCallId: null,
-                category: null,
-                comment: "",
-              });
+              draft.addSpan({ ...selection.pending, kind: "text", category: null, comment: "" });
               selection.clear();
             }}
             onCancelPending={selection.clear}
@@ -218,7 +222,8 @@ export function LabelWorkbench(props: Props) {
           ) : null}
           {isEditable ? (
             <Button type="submit" disabled={isPending}>
-              {isPending ? "Saving…" : mine ? "Save new version" : "Submit label"}{" "}
+              {/* One verb wherever a label is saved (a queue item or a rollout's page), as the status says. */}
+              {isPending ? "Saving…" : mine ? `Save label as version ${mine.version + 1}` : "Save label"}{" "}
               <kbd className="font-mono text-[11px] opacity-70">s</kbd>
             </Button>
           ) : null}

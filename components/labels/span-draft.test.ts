@@ -18,6 +18,8 @@ describe("span drafts", () => {
       start: null,
       end: null,
       toolCallId: "h2",
+      part: "content",
+      argumentPath: null,
       category: "read-answer-key",
       comment: "reads the key",
     };
@@ -34,5 +36,23 @@ describe("span drafts", () => {
       toHighlight({ ...span, category: null, comment: "" }, { families, names, prefix: "Rhea · " }).label,
     ).toBe("Rhea · Span");
     expect(describeSpan({ ...span, kind: "text", start: 3, end: 9 })).toBe("Message #4, characters 3–9");
+    expect(describeSpan({ ...span, kind: "text", part: "reasoning", start: 0, end: 5 })).toBe(
+      "Reasoning of message #4, characters 0–5",
+    );
+    const inArgument = { ...span, kind: "text" as const, part: "argument" as const, start: 2, end: 7 };
+    expect(describeSpan({ ...inArgument, argumentPath: "/files/0/a~1b" })).toBe(
+      "Tool call h2 in message #4, argument files.0.a/b, characters 2–7",
+    );
+    expect(describeSpan({ ...inArgument, argumentPath: "" })).toBe(
+      "Tool call h2 in message #4, arguments, characters 2–7",
+    );
+    expect(toHighlight({ ...inArgument, argumentPath: "/content" }, { families, names })).toMatchObject({
+      kind: "text",
+      part: "argument",
+      toolCallId: "h2",
+      argumentPath: "/content",
+      start: 2,
+      end: 7,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { TextHighlight } from "@/components/transcripts/highlight-segments";
 import type { SpanRecord } from "@/lib/labels/label-record";
 import type { Span } from "@/lib/labels/schemas";
-import type { SpanKind, TaxonomyFamily } from "@/lib/values/review-values";
+import type { SpanKind, SpanPart, TaxonomyFamily } from "@/lib/values/review-values";
 
 // Spans as the review form edits them, and how they turn into viewer highlights. Pure.
 
@@ -13,6 +13,9 @@ export type DraftSpan = {
   start: number | null;
   end: number | null;
   toolCallId: string | null;
+  /** Text spans: the text the offsets count in (the message's, its reasoning, or an argument's string). */
+  part: SpanPart;
+  argumentPath: string | null;
   category: string | null;
   comment: string;
   /** The selected text, when known (for the list; never sent). */
@@ -30,17 +33,35 @@ export function toSpanInput(span: DraftSpan): Span {
     start: span.start,
     end: span.end,
     toolCallId: span.toolCallId,
+    part: span.part,
+    argumentPath: span.argumentPath,
     category: span.category,
     comment: span.comment,
   };
 }
 
 export function describeSpan(
-  span: Pick<DraftSpan, "message" | "kind" | "start" | "end" | "toolCallId">,
+  span: Pick<DraftSpan, "message" | "kind" | "start" | "end" | "toolCallId"> &
+    Partial<Pick<DraftSpan, "part" | "argumentPath">>,
 ): string {
   if (span.kind === "tool-call") return `Tool call ${span.toolCallId} in message #${span.message}`;
   if (span.kind === "tool-result") return `Tool result, message #${span.message}`;
-  return `Message #${span.message}, characters ${span.start}–${span.end}`;
+  const characters = `characters ${span.start}–${span.end}`;
+  if (span.part === "reasoning") return `Reasoning of message #${span.message}, ${characters}`;
+  if (span.part === "argument") {
+    const field = span.argumentPath ? `argument ${describePointer(span.argumentPath)}` : "arguments";
+    return `Tool call ${span.toolCallId} in message #${span.message}, ${field}, ${characters}`;
+  }
+  return `Message #${span.message}, ${characters}`;
+}
+
+/** A JSON pointer as a reader writes the field: "/files/0/text" as files.0.text. */
+function describePointer(pointer: string): string {
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .join(".");
 }
 
 /** Hack categories draw in red, failure modes in amber, uncategorised spans in the accent colour. */
@@ -69,6 +90,8 @@ export function toHighlight(
     start: span.start,
     end: span.end,
     toolCallId: span.toolCallId,
+    part: span.part,
+    argumentPath: span.argumentPath,
     label: `${prefix}${category}${span.comment ? `: ${span.comment}` : ""}`,
     tone: isMuted
       ? "neutral"

@@ -47,7 +47,8 @@ export function SpanList({
       <h3 className="text-sm font-medium text-fg">Spans</h3>
       {isEditable ? (
         <p className="text-xs text-fg-muted">
-          Select text in a message to mark it, or use “Mark call” / “Mark result” on a tool step.
+          Select text to mark it: in a message, its reasoning, or a tool call's arguments or result. “Mark
+          call” / “Mark result” mark a whole tool step.
         </p>
       ) : null}
       {problem ? (
@@ -60,9 +61,7 @@ export function SpanList({
           className="rounded-md border border-accent/50 bg-accent/5 p-2 text-xs"
           data-testid="pending-span"
         >
-          <p className="font-medium">
-            Selected in message #{pending.message}, characters {pending.start}–{pending.end}
-          </p>
+          <p className="font-medium">Selected: {describeSpan({ ...pending, kind: "text" })}</p>
           <p className="mt-1 line-clamp-3 font-mono text-fg-muted">“{clip(pending.quote)}”</p>
           <div className="mt-2 flex gap-2">
             <Button size="sm" onClick={onAddPending}>

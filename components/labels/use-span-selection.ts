@@ -4,13 +4,32 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useEffect, useEffectEvent, useRef, useState } from "react";
 import { fetchFullMessage } from "@/components/transcripts/transcript-api";
 import { rolloutKeys } from "@/lib/rollouts/query-keys";
+import type { SpanPart } from "@/lib/values/review-values";
 import { locateQuote } from "./span-draft";
 
 // Text selected in the transcript, as offsets into the message's text. The viewer marks where its
 // text maps to messages.text with data-text-root (data-text-exact when shown as is): exact offsets
 // come from the DOM; in rendered markdown the selected words are found in the message's text.
 
-export type PendingSelection = { message: number; start: number; end: number; quote: string };
+export type PendingSelection = {
+  message: number;
+  start: number;
+  end: number;
+  quote: string;
+  /** What the offsets count in: the message's text, its reasoning, or a tool call argument's string. */
+  part: SpanPart;
+  toolCallId: string | null;
+  argumentPath: string | null;
+};
+
+/** Where a text root's offsets count (data-text-part, with the call id and JSON pointer for arguments). */
+function partOf(root: HTMLElement): Pick<PendingSelection, "part" | "toolCallId" | "argumentPath"> | null {
+  const part = root.dataset.textPart ?? "content";
+  if (part === "content" || part === "reasoning") return { part, toolCallId: null, argumentPath: null };
+  if (part === "argument" && root.dataset.toolCallId && root.dataset.argumentPath !== undefined)
+    return { part, toolCallId: root.dataset.toolCallId, argumentPath: root.dataset.argumentPath };
+  return null;
+}
 
 const MAX_QUOTE = 200_000;
 
@@ -30,10 +49,6 @@ function offsetIn(root: HTMLElement, node: Node, offset: number): number {
 function describeUnmarkable(node: Node | null): string | null {
   const element = node instanceof HTMLElement ? node : (node?.parentElement ?? null);
   const part = element?.closest<HTMLElement>("[data-span-part]")?.dataset.spanPart;
-  if (part === "arguments")
-    return "Text inside a tool call's arguments can't be marked as a text span yet: use “Mark call” on the step.";
-  if (part === "reasoning")
-    return "Text inside reasoning can't be marked as a text span yet: mark the message's text.";
   if (part === "error")
     return "A tool error can't be marked as a text span yet: use “Mark result” on the step.";
   return null;
@@ -64,11 +79,12 @@ export function useSpanSelection(rolloutId: string, containerRef: RefObject<HTML
       return replace(null, describeUnmarkable(range.startContainer));
     }
     const message = Number(root.dataset.textRoot);
+    const where = partOf(root);
     const quote = range.toString();
-    if (!quote.trim() || quote.length > MAX_QUOTE) return replace(null, null);
+    if (!where || !quote.trim() || quote.length > MAX_QUOTE) return replace(null, null);
     const start = offsetIn(root, range.startContainer, range.startOffset);
     if (root.dataset.textExact === "true")
-      return replace({ message, start, end: start + quote.length, quote }, null);
+      return replace({ message, start, end: start + quote.length, quote, ...where }, null);
     const full = await queryClient.fetchQuery({
       queryKey: rolloutKeys.message(rolloutId, message),
       queryFn: () => fetchFullMessage(rolloutId, message),
@@ -80,7 +96,7 @@ export function useSpanSelection(rolloutId: string, containerRef: RefObject<HTML
         null,
         "That selection crosses markdown formatting. Switch the transcript to Plain text and select again.",
       );
-    replace({ message, ...found, quote }, null);
+    replace({ message, ...found, quote, ...where }, null);
   }
 
   const handleGesture = useEffectEvent((event: Event) => {

@@ -12,7 +12,7 @@ export function NavLink({ href, label }: { href: string; label: string }) {
       href={href}
       aria-current={isActive ? "page" : undefined}
       className={cn(
-        "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+        "whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors",
         isActive ? "bg-surface-muted text-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
       )}
     >

@@ -47,7 +47,7 @@ export function WorkspaceSwitcher({
         aria-controls="workspace-menu"
         title={activeLabel}
         onClick={() => setIsOpen(!isOpen)}
-        className="flex h-8 max-w-56 items-center gap-1 rounded-md border border-border bg-surface px-2 text-sm font-medium text-fg hover:bg-surface-muted"
+        className="flex h-8 max-w-28 items-center sm:max-w-56 gap-1 rounded-md border border-border bg-surface px-2 text-sm font-medium text-fg hover:bg-surface-muted"
       >
         <span className="truncate">{activeLabel}</span>
         <span aria-hidden="true" className="text-xs text-fg-muted">

@@ -61,14 +61,15 @@ export function CriterionEditor({
           ) : null}
         </summary>
         <div className="flex flex-col gap-3 border-t border-border p-3">
-          <div className="grid gap-3 md:grid-cols-[10rem_1fr_6rem]">
+          <div className="grid gap-3 md:grid-cols-[minmax(10rem,max-content)_minmax(12rem,1fr)_6rem]">
             <Field label="Key" htmlFor={id("key")} error={errors("key")}>
               <Input
                 id={id("key")}
                 value={criterion.key}
                 readOnly={isReadOnly}
                 onChange={(e) => set({ key: e.target.value })}
-                className="font-mono"
+                // As wide as the key (up to the 64 characters a key may have), so it never shows cut.
+                className="min-w-40 max-w-full font-mono field-sizing-content md:w-auto"
               />
             </Field>
             <Field label="Criterion title" htmlFor={id("title")} error={errors("title")}>

@@ -42,14 +42,14 @@ export function FindBar({
     status = position >= 0 ? `${position + 1} of ${total}` : `${total} matches`;
   }
   return (
-    <form aria-label="Transcript search" onSubmit={handleSubmit} className="flex items-center gap-2">
+    <form aria-label="Transcript search" onSubmit={handleSubmit} className="flex min-w-0 items-center gap-2">
       <input
         ref={inputRef}
         name="find"
         type="search"
         placeholder="Find in transcript  ( / )"
         aria-label="Find in transcript"
-        className="h-8 w-60 rounded-md border border-border bg-surface px-3 text-sm text-fg placeholder:text-fg-muted/70 focus-visible:border-accent"
+        className="h-8 w-40 min-w-0 rounded-md sm:w-60 border border-border bg-surface px-3 text-sm text-fg placeholder:text-fg-muted/70 focus-visible:border-accent"
         onKeyDown={(event) => {
           if (event.key === "Escape") {
             onClear();
@@ -61,7 +61,7 @@ export function FindBar({
           }
         }}
       />
-      <span className="min-w-24 text-xs tabular-nums text-fg-muted" aria-live="polite">
+      <span className="min-w-16 text-xs tabular-nums text-fg-muted sm:min-w-24" aria-live="polite">
         {status}
       </span>
       <Button

@@ -7,7 +7,13 @@ export type TextHighlight = {
   id: string;
   messageIndex: number;
   kind: "text" | "tool-call" | "tool-result";
-  /** text: [start, end) in the message's text (JavaScript string indexes). */
+  /**
+   * text: what start and end count in: the message's text (content, the default), its reasoning, or
+   * the string at `argumentPath` in the arguments of the tool call `toolCallId`.
+   */
+  part?: "content" | "reasoning" | "argument";
+  argumentPath?: string | null;
+  /** text: [start, end) in the part's text (JavaScript string indexes). */
   start?: number | null;
   end?: number | null;
   /** tool-call: the call's id. */
@@ -66,7 +72,24 @@ function sameHighlights(a: readonly TextHighlight[], b: readonly TextHighlight[]
 
 /** The text highlights of a message, if any (tool-call and tool-result ones are drawn elsewhere). */
 export function hasTextHighlights(highlights: readonly TextHighlight[] | undefined): boolean {
-  return Boolean(highlights?.some((h) => h.kind === "text"));
+  return highlightsIn(highlights, { part: "content" }).length > 0;
+}
+
+/**
+ * A message's text highlights that count in one part: its text, its reasoning, or one string of a
+ * tool call's arguments (`toolCallId` and `argumentPath`).
+ */
+export function highlightsIn(
+  highlights: readonly TextHighlight[] | undefined,
+  where: { part: "content" | "reasoning" } | { part: "argument"; toolCallId: string; argumentPath: string },
+): TextHighlight[] {
+  return (highlights ?? []).filter((h) => {
+    if (h.kind !== "text" || (h.part ?? "content") !== where.part) return false;
+    return (
+      where.part !== "argument" ||
+      (h.toolCallId === where.toolCallId && h.argumentPath === where.argumentPath)
+    );
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { TranscriptMessage } from "@/lib/rollouts/message-dto";
 import { callKey, type ToolPairing } from "@/lib/rollouts/pair-tool-calls";
 import { messageAnchor } from "@/lib/rollouts/transcript-text";
-import { type HighlightMap, hasTextHighlights, NO_HIGHLIGHTS } from "./highlight-segments";
+import { type HighlightMap, hasTextHighlights, highlightsIn, NO_HIGHLIGHTS } from "./highlight-segments";
 import { HighlightedText } from "./highlighted-text";
 import { MessageParts } from "./message-parts";
 import { PlainText } from "./plain-text";
@@ -35,11 +35,12 @@ export function MessageBody({
 }: Props) {
   const source = { rolloutId, index: message.index };
   const own = highlights.get(message.index) ?? [];
+  const inContent = highlightsIn(own, { part: "content" });
   // data-text-root marks where a text selection maps to offsets in messages.text: exactly when the
   // text is shown as it is (plain), approximately when rendered as markdown.
   const plainRoot = (t: string) => (
     <div data-text-root={message.index} data-text-exact="true">
-      <HighlightedText text={t} highlights={own} className="font-sans text-sm" />
+      <HighlightedText text={t} highlights={inContent} className="font-sans text-sm" />
     </div>
   );
   if (message.role === "system") {
@@ -55,7 +56,7 @@ export function MessageBody({
             source={{ ...source, field: "content" }}
             render={(t) => (
               <div data-text-root={message.index} data-text-exact="true">
-                <HighlightedText text={t} highlights={own} />
+                <HighlightedText text={t} highlights={inContent} />
               </div>
             )}
           />
@@ -85,6 +86,8 @@ export function MessageBody({
           text={message.reasoning}
           fullLength={message.reasoningLength}
           source={{ ...source, field: "reasoning" }}
+          messageIndex={message.index}
+          highlights={highlightsIn(own, { part: "reasoning" })}
         />
       ) : null}
       {message.content ? (

@@ -1,17 +1,15 @@
 "use client";
 
 import type { TranscriptMessage } from "@/lib/rollouts/message-dto";
-import { formatArguments, messageAnchor } from "@/lib/rollouts/transcript-text";
+import { messageAnchor } from "@/lib/rollouts/transcript-text";
 import { cn } from "@/lib/utils";
 import type { ToolCall } from "@/lib/values/message-json";
 import { HighlightBadges } from "./highlight-badges";
-import { findExcerpt, type HighlightMap, NO_HIGHLIGHTS, type TextHighlight } from "./highlight-segments";
-import { HighlightedText } from "./highlighted-text";
-import { PlainText } from "./plain-text";
+import { type HighlightMap, NO_HIGHLIGHTS } from "./highlight-segments";
+import { ToolArgumentsView } from "./tool-arguments-view";
 import { ToolResultBody } from "./tool-result-body";
-import { TruncatedText } from "./truncated-text";
 
-/** A tool call: name and pretty-printed arguments, beside the result that answered it. */
+/** A tool call: name and arguments (as text, or raw JSON), beside the result that answered it. */
 export function ToolCallCard({
   rolloutId,
   call,
@@ -28,20 +26,11 @@ export function ToolCallCard({
   messageIndex?: number;
   highlights?: HighlightMap;
 }) {
-  const args = formatArguments(call.arguments);
   const isError = Boolean(result?.error);
-  // Marks that name an excerpt of the arguments (scanner evidence) highlight that text itself.
-  const inArguments: TextHighlight[] = [];
-  const marks =
-    messageIndex === undefined
-      ? []
-      : (highlights.get(messageIndex) ?? []).filter(
-          (h) => h.kind === "tool-call" && h.toolCallId === call.id,
-        );
-  for (const mark of marks) {
-    const range = mark.excerpt ? findExcerpt(args, mark.excerpt) : null;
-    if (range) inArguments.push({ ...mark, kind: "text", ...range });
-  }
+  const own = messageIndex === undefined ? [] : (highlights.get(messageIndex) ?? []);
+  // Marks on the whole call; those that name an excerpt of the arguments (scanner evidence) also
+  // highlight that text itself.
+  const marks = own.filter((h) => h.kind === "tool-call" && h.toolCallId === call.id);
   return (
     <section
       aria-label={`Tool call ${call.name}`}
@@ -70,17 +59,11 @@ export function ToolCallCard({
       <div className="grid md:grid-cols-2 md:divide-x divide-border">
         <div className="min-w-0 p-3" data-span-part="arguments">
           <p className="mb-1 text-[11px] font-medium uppercase tracking-wide text-fg-muted">Arguments</p>
-          <TruncatedText
-            text={args}
-            fullLength={args.length}
-            maxLines={40}
-            render={(t) =>
-              inArguments.length > 0 ? (
-                <HighlightedText text={t} highlights={inArguments} />
-              ) : (
-                <PlainText text={t} />
-              )
-            }
+          <ToolArgumentsView
+            call={call}
+            messageIndex={messageIndex ?? null}
+            highlights={own}
+            excerpts={marks}
           />
         </div>
         <div className={cn("min-w-0 border-t border-border p-3 md:border-t-0", isError && "bg-danger/5")}>

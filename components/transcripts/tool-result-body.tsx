@@ -3,7 +3,7 @@
 import type { TranscriptMessage } from "@/lib/rollouts/message-dto";
 import { cn } from "@/lib/utils";
 import { HighlightBadges } from "./highlight-badges";
-import { type HighlightMap, NO_HIGHLIGHTS } from "./highlight-segments";
+import { type HighlightMap, highlightsIn, NO_HIGHLIGHTS } from "./highlight-segments";
 import { HighlightedText } from "./highlighted-text";
 import { PlainText } from "./plain-text";
 import { TruncatedText } from "./truncated-text";
@@ -43,7 +43,10 @@ export function ToolResultBody({
           render={(t) => (
             // data-text-root: text selections here map to offsets in this message's text.
             <div data-text-root={message.index} data-text-exact="true">
-              <HighlightedText text={t || "(empty output)"} highlights={t ? own : []} />
+              <HighlightedText
+                text={t || "(empty output)"}
+                highlights={t ? highlightsIn(own, { part: "content" }) : []}
+              />
             </div>
           )}
         />

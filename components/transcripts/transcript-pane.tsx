@@ -9,6 +9,7 @@ import { rolloutKeys } from "@/lib/rollouts/query-keys";
 import { messageAnchor, parseMessageAnchor } from "@/lib/rollouts/transcript-text";
 import { cn } from "@/lib/utils";
 import { FindBar } from "./find-bar";
+import { findHighlights, findMarkId } from "./find-highlights";
 import { groupHighlights, type TextHighlight } from "./highlight-segments";
 import { MessageRow } from "./message-row";
 import { fetchMatches } from "./transcript-api";
@@ -79,7 +80,23 @@ export function TranscriptPane({
     enabled: findQuery !== "",
   });
   const matchSet = new Set(matches.data?.indexes ?? []);
-  const highlightMap = groupHighlights(highlights);
+  // The match find stepped to is marked where it sits (text, reasoning, arguments, result), and
+  // collapsed reasoning holding it opens.
+  const currentMessage = transcript.getMessage(current);
+  const findMarks =
+    findQuery && matchSet.has(current) && currentMessage ? findHighlights(currentMessage, findQuery) : [];
+  const highlightMap = groupHighlights(findMarks.length ? [...(highlights ?? []), ...findMarks] : highlights);
+  const hasFindMarks = findMarks.length > 0;
+  useEffect(() => {
+    if (!hasFindMarks) return;
+    // After the row is scrolled into view and measured, bring the first mark itself into view.
+    const timer = setTimeout(() => {
+      scrollRef.current
+        ?.querySelector(`mark[data-highlight~="${findMarkId(current)}"]`)
+        ?.scrollIntoView({ block: "center" });
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [current, hasFindMarks]);
   const renderRowActions = (index: number) => {
     const message = renderMessageActions ? transcript.getMessage(index) : undefined;
     return message ? renderMessageActions?.(message) : null;

@@ -3,7 +3,9 @@ import { cn } from "@/lib/utils";
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="overflow-x-auto">
+    // relative: absolutely placed bits of a cell (sr-only labels) are clipped by this scroller too,
+    // instead of stretching the page past a phone's width.
+    <div className="relative overflow-x-auto">
       <table className={cn("w-full border-collapse text-sm", className)} {...props} />
     </div>
   );

@@ -16,7 +16,7 @@ import {
 import { apiKeys, users, workspaces } from "./accounts";
 import { id, timestamps } from "./columns";
 import { reviewQueues } from "./review";
-import { CORPUS_STATUSES, LABEL_VERDICTS, SPAN_KINDS, TAXONOMY_FAMILIES } from "./review-values";
+import { CORPUS_STATUSES, LABEL_VERDICTS, SPAN_KINDS, SPAN_PARTS, TAXONOMY_FAMILIES } from "./review-values";
 import { rollouts } from "./rollouts";
 
 // Labels (issue #5): what reviewers decided a rollout was. Append-only: an edit is a new row with
@@ -27,6 +27,8 @@ export const labelVerdict = pgEnum("label_verdict", LABEL_VERDICTS);
 export const taxonomyFamily = pgEnum("taxonomy_family", TAXONOMY_FAMILIES);
 
 export const labelSpanKind = pgEnum("label_span_kind", SPAN_KINDS);
+
+export const labelSpanPart = pgEnum("label_span_part", SPAN_PARTS);
 
 export const hackCorpusStatus = pgEnum("hack_corpus_status", CORPUS_STATUSES);
 
@@ -115,10 +117,17 @@ export const labelSpans = pgTable(
     position: integer().notNull(),
     messageIndex: integer().notNull(),
     kind: labelSpanKind().notNull().default("text"),
-    /** Offsets into messages.text (UTF-16 code units, end exclusive); text spans only. */
+    /**
+     * Text spans: what the offsets count in. `content` is messages.text, `reasoning` the message's
+     * reasoning, `argument` the string at `argumentPath` (a JSON pointer; "" is the arguments
+     * pretty-printed as a whole) in the arguments of the tool call `toolCallId`.
+     */
+    part: labelSpanPart().notNull().default("content"),
+    /** Offsets into the part's text (UTF-16 code units, end exclusive); text spans only. */
     start: integer(),
     end: integer(),
     toolCallId: text(),
+    argumentPath: text(),
     category: text(),
     comment: text().notNull().default(""),
     ...timestamps,
@@ -130,6 +139,10 @@ export const labelSpans = pgTable(
     check(
       "label_spans_offsets_check",
       sql`${t.kind} <> 'text' or (${t.start} is not null and ${t.end} is not null and ${t.start} >= 0 and ${t.end} > ${t.start})`,
+    ),
+    check(
+      "label_spans_argument_check",
+      sql`${t.part} <> 'argument' or (${t.kind} = 'text' and ${t.toolCallId} is not null and ${t.argumentPath} is not null)`,
     ),
   ],
 );

@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { listDrafts } from "@/lib/drafts/queries";
 import { getTaskOrigin } from "@/lib/promotion/queries";
 import { runCheck } from "@/lib/rubrics/checks/run-checks";
+import { getTaskChecks } from "@/lib/tasks/check-queries";
 import { getTaskDetailByKey } from "@/lib/tasks/queries";
 import { createTestWorkspace } from "@/lib/testing/factories";
 import { DEMO_USERS } from "./demo-accounts";
@@ -49,6 +50,12 @@ describe("the drafts demo", () => {
     if (!guard || guard.config === null)
       throw new Error(`no guard check on the demo task (origin: ${JSON.stringify(origin?.guard)})`);
     expect(runCheck(guard as Parameters<typeof runCheck>[0], "All tests pass now. ✅").passed).toBe(false);
+
+    // Issue 33, item 5: the promoted task comes out clean, so the demo environment can be resubmitted.
+    const checks = await getTaskChecks({ ctx: author, taskId: task.id });
+    const open = checks.findings.filter((f) => f.severity === "error" && !f.dismissed);
+    expect(open.map((f) => `${f.kind}: ${f.message}`)).toEqual([]);
+    expect(task.content.title.length).toBeLessThanOrEqual(60);
 
     const drafts = await listDrafts({ ctx: author, environmentSlug: DEMO_ENVIRONMENT.slug });
     expect(drafts.map((d) => d.kind)).toEqual(["flaw", "flaw"]);

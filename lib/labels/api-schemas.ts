@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
-import { LABEL_VERDICTS, SPAN_KINDS } from "@/lib/values/review-values";
+import { LABEL_VERDICTS, SPAN_KINDS, SPAN_PARTS } from "@/lib/values/review-values";
 import { exportLabelsInput, labelBody, listLabelsInput } from "./schemas";
 
 // Response shapes of the review routes (labels, exports, queue agreement) and their OpenAPI
@@ -34,6 +34,13 @@ export const labelOutput = z.object({
       start: z.number().int().nullable(),
       end: z.number().int().nullable(),
       toolCallId: z.string().nullable(),
+      part: z
+        .enum(SPAN_PARTS)
+        .describe("What a text span's offsets count in: the text, the reasoning, or a tool call's argument"),
+      argumentPath: z
+        .string()
+        .nullable()
+        .describe("For part argument: JSON pointer of the string in the call's arguments ('' = all of them)"),
       category: z.string().nullable(),
       comment: z.string(),
     }),

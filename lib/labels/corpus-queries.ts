@@ -135,6 +135,8 @@ async function listHackSpans(rolloutIds: string[]) {
       start: labelSpans.start,
       end: labelSpans.end,
       toolCallId: labelSpans.toolCallId,
+      part: labelSpans.part,
+      argumentPath: labelSpans.argumentPath,
       category: labelSpans.category,
       comment: labelSpans.comment,
       reviewerName: labels.reviewerName,

@@ -30,6 +30,8 @@ export function toLabelJson(item: LabelListItem) {
       start: span.start,
       end: span.end,
       toolCallId: span.toolCallId,
+      part: span.part,
+      argumentPath: span.argumentPath,
       category: span.category,
       comment: span.comment,
     })),

@@ -1,4 +1,4 @@
-import type { LabelVerdict, SpanKind } from "@/lib/values/review-values";
+import type { LabelVerdict, SpanKind, SpanPart } from "@/lib/values/review-values";
 
 // The label shape every reader shares: the API, the exports and the review UI.
 
@@ -9,6 +9,9 @@ export type SpanRecord = {
   start: number | null;
   end: number | null;
   toolCallId: string | null;
+  /** Text spans: what the offsets count in (see spanInput); `argumentPath` for an argument's string. */
+  part: SpanPart;
+  argumentPath: string | null;
   category: string | null;
   comment: string;
 };

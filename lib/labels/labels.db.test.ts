@@ -97,6 +97,69 @@ describe("labels", () => {
     expect(audits.map((a) => a.action)).toEqual(["label.submit"]);
   });
 
+  it("stores spans in a message's reasoning and in a tool call argument's string, and reads them back", async () => {
+    const workspace = await createTestWorkspace();
+    const alice = await createTestMember(workspace, "reviewer");
+    const run = await createTestRun({ workspaceId: workspace.id });
+    const test = "def test_parse():\n    assert True  # was: parse('1') == 1\n";
+    const rollout = await createTestRollout({
+      workspaceId: workspace.id,
+      runId: run.id,
+      messages: [
+        { role: "user", text: "Fix the parser." },
+        {
+          role: "assistant",
+          text: "I will make the test pass.",
+          reasoning: "The parser is hard. Easier to weaken the test.",
+          toolCalls: [
+            { id: "w1", name: "write_file", arguments: { path: "tests/test_parser.py", content: test } },
+          ],
+        },
+      ],
+    });
+    const start = test.indexOf("assert True");
+    await submitLabel({
+      ctx: alice.ctx,
+      input: {
+        rolloutId: rollout.id,
+        verdict: "reward-hack",
+        spans: [
+          { message: 1, part: "reasoning", start: 20, end: 46, comment: "says it" },
+          {
+            message: 1,
+            part: "argument",
+            toolCallId: "w1",
+            argumentPath: "/content",
+            start,
+            end: start + 11,
+          },
+        ],
+      },
+    });
+    const { labels: seen } = await listRolloutLabels({ ctx: alice.ctx, rolloutId: rollout.id });
+    expect(seen[0].spans).toMatchObject([
+      { kind: "text", part: "reasoning", start: 20, end: 46, toolCallId: null, argumentPath: null },
+      { kind: "text", part: "argument", start, end: start + 11, toolCallId: "w1", argumentPath: "/content" },
+    ]);
+    // Offsets past the reasoning, or into a string the arguments don't hold, are refused whole.
+    const refused = await expectCode(
+      submitLabel({
+        ctx: alice.ctx,
+        input: {
+          rolloutId: rollout.id,
+          verdict: "reward-hack",
+          spans: [
+            { message: 1, part: "reasoning", start: 0, end: 47 },
+            { message: 1, part: "argument", toolCallId: "w1", argumentPath: "/mode", start: 0, end: 1 },
+          ],
+        },
+      }),
+      "invalid",
+    );
+    expect(Object.keys(refused.fieldErrors ?? {})).toEqual(["spans.0.end", "spans.1.argumentPath"]);
+    expect((await listRolloutLabels({ ctx: alice.ctx, rolloutId: rollout.id })).labels).toHaveLength(1);
+  });
+
   it("keeps both labels when two reviewers submit at once, and numbers one reviewer's racing edits", async () => {
     const { alice, bob, rollout } = await setUp();
     const submit = (ctx: typeof alice.ctx, verdict: "genuine-success" | "reward-hack") =>

@@ -46,6 +46,8 @@ export async function listSpans(labelIds: string[]): Promise<Map<string, SpanRec
       start: labelSpans.start,
       end: labelSpans.end,
       toolCallId: labelSpans.toolCallId,
+      part: labelSpans.part,
+      argumentPath: labelSpans.argumentPath,
       category: labelSpans.category,
       comment: labelSpans.comment,
     })

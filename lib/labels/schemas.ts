@@ -4,6 +4,7 @@ import {
   LABEL_VERDICTS,
   type LabelVerdict,
   SPAN_KINDS,
+  SPAN_PARTS,
   TAXONOMY_FAMILIES,
 } from "@/lib/values/review-values";
 
@@ -29,7 +30,10 @@ const categoryKey = z
 
 /**
  * A span: characters [start, end) of a message's text, or a whole tool call (`toolCallId`) or tool
- * result (`kind: "tool-result"`). `kind` may be left out: it follows from the fields given.
+ * result (`kind: "tool-result"`). `kind` may be left out: it follows from the fields given. A text
+ * span's `part` says what its offsets count in: the message's text (`content`, the default), its
+ * `reasoning`, or an `argument` of the tool call `toolCallId`, the string `argumentPath` points at
+ * (a JSON pointer such as "/content"; "" is the arguments pretty-printed as a whole).
  */
 export const spanInput = z
   .object({
@@ -38,11 +42,26 @@ export const spanInput = z
     start: z.number().int().min(0).nullish(),
     end: z.number().int().min(1).nullish(),
     toolCallId: z.string().trim().min(1).max(500).nullish(),
+    part: z.enum(SPAN_PARTS).optional(),
+    argumentPath: z.string().max(1_000).nullish(),
     category: categoryKey.nullish(),
     comment: z.string().max(5_000).default(""),
   })
   .transform((span, context) => {
-    const kind = span.kind ?? (span.toolCallId ? "tool-call" : "text");
+    const part = span.part ?? "content";
+    const kind = span.kind ?? (span.toolCallId && part === "content" ? "tool-call" : "text");
+    if (part !== "content" && kind !== "text") {
+      context.addIssue({ code: "custom", message: `A ${kind} span has no part`, path: ["part"] });
+      return z.NEVER;
+    }
+    if (part === "argument" && (!span.toolCallId || span.argumentPath == null)) {
+      context.addIssue({
+        code: "custom",
+        message: "A span in a tool call's arguments needs toolCallId and argumentPath",
+        path: ["argumentPath"],
+      });
+      return z.NEVER;
+    }
     if (kind === "text" && (span.start == null || span.end == null)) {
       context.addIssue({ code: "custom", message: "A text span needs start and end", path: ["start"] });
       return z.NEVER;
@@ -65,7 +84,9 @@ export const spanInput = z
       kind,
       start: isText ? span.start! : null,
       end: isText ? span.end! : null,
-      toolCallId: kind === "tool-call" ? span.toolCallId! : null,
+      toolCallId: kind === "tool-call" || part === "argument" ? span.toolCallId! : null,
+      part,
+      argumentPath: part === "argument" ? span.argumentPath! : null,
       category: span.category ?? null,
       comment: span.comment,
     };

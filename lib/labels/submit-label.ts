@@ -16,13 +16,13 @@ import { type SpanTarget, validateLabelContent } from "./validate-label";
 
 export type SubmittedLabel = { id: string; rolloutId: string; version: number; createdAt: Date };
 
-const toolCallIds = z
+const toolCalls = z
   .array(z.unknown())
   .catch([])
   .transform((calls) =>
     calls.flatMap((c) => {
-      const parsed = z.object({ id: z.string() }).safeParse(c);
-      return parsed.success ? [parsed.data.id] : [];
+      const parsed = z.object({ id: z.string(), arguments: z.unknown() }).safeParse(c);
+      return parsed.success ? [parsed.data] : [];
     }),
   );
 
@@ -39,21 +39,27 @@ async function loadSpanTargets(
       index: messages.index,
       role: messages.role,
       text: messages.text,
+      reasoning: messages.reasoning,
       toolCalls: messages.toolCalls,
     })
     .from(messages)
     .where(and(eq(messages.rolloutId, rolloutId), inArray(messages.index, indexes)));
   // Offsets are JavaScript string indexes (UTF-16 code units), so the length is measured here, not in SQL.
   return new Map(
-    rows.map((r) => [
-      r.index,
-      {
-        index: r.index,
-        role: r.role,
-        textLength: r.text.length,
-        toolCallIds: toolCallIds.parse(r.toolCalls ?? []),
-      },
-    ]),
+    rows.map((r) => {
+      const calls = toolCalls.parse(r.toolCalls ?? []);
+      return [
+        r.index,
+        {
+          index: r.index,
+          role: r.role,
+          textLength: r.text.length,
+          reasoningLength: r.reasoning?.length ?? 0,
+          toolCallIds: calls.map((c) => c.id),
+          toolArguments: new Map(calls.map((c) => [c.id, c.arguments])),
+        },
+      ];
+    }),
   );
 }
 
@@ -148,6 +154,8 @@ export async function submitLabel({
           start: span.start,
           end: span.end,
           toolCallId: span.toolCallId,
+          part: span.part,
+          argumentPath: span.argumentPath,
           category: span.category,
           comment: span.comment,
         })),

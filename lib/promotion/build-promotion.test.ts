@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runCheck } from "@/lib/rubrics/checks/run-checks";
 import { taskContent } from "@/lib/tasks/schemas";
-import { buildPromotion, type PromotionEvidence } from "./build-promotion";
+import { buildPromotion, HONEST_WORK_REQUIREMENT, type PromotionEvidence } from "./build-promotion";
 
 function evidence(overrides: Partial<PromotionEvidence> = {}): PromotionEvidence {
   return {
@@ -39,7 +39,13 @@ describe("buildPromotion", () => {
     const e = evidence();
     const promotion = buildPromotion(e);
     expect(promotion.kind).toBe("hack");
-    expect(promotion.content.prompt).toBe("Fix the failing parser test and report the root cause.");
+    // The guard's requirement is asked for in the prompt, and both guards link it (issue 33, item 5).
+    expect(promotion.content.prompt).toBe(
+      `Fix the failing parser test and report the root cause.\n\n${HONEST_WORK_REQUIREMENT}`,
+    );
+    expect(promotion.content.title).toBe("Fix the parser (hack-resistant)");
+    expect(promotion.content.criteria[1].requirements).toEqual([HONEST_WORK_REQUIREMENT]);
+    expect(promotion.guard?.check.requirements).toEqual([HONEST_WORK_REQUIREMENT]);
     expect(promotion.content.answerKey).toBe("off-by-one in parse()");
     expect(promotion.content.criteria.map((c) => c.key)).toEqual(["root-cause", "no-known-hack"]);
     expect(promotion.content.criteria[1].failExamples).toEqual([e.finalAnswer]);
@@ -64,10 +70,25 @@ describe("buildPromotion", () => {
     );
     expect(promotion.kind).toBe("failure");
     expect(promotion.content.prompt).toBe("Summarise the memo.");
-    expect(promotion.content.title).toBe("Summarise the memo. (from a failure)");
+    expect(promotion.content.title).toBe("Summarise the memo (from a failure)");
     expect(promotion.guard).toBeNull();
-    expect(promotion.content.criteria).toEqual([]);
+    // With no source task, one criterion grades what the prompt asks, linked to its requirements.
+    expect(promotion.content.criteria.map((c) => [c.key, c.requirements])).toEqual([
+      ["does-the-task", ["Summarise the memo."]],
+    ]);
+    expect(promotion.content.overrides.marked).toEqual([{ start: 0, end: "Summarise the memo.".length }]);
     expect(promotion.reason).toContain("genuine failure");
+  });
+
+  it("gives a long first message a short title, cut at a word", () => {
+    const promotion = buildPromotion(
+      evidence({
+        sourceTask: null,
+        firstUserMessage: "tests/test_parser.py fails on dates with time zones. Make it pass.",
+      }),
+    );
+    expect(promotion.content.title).toBe("tests/test_parser.py fails on dates with… (hack-resistant)");
+    expect(promotion.content.title.length).toBeLessThanOrEqual(60);
   });
 
   it("never mutates the source task's content", () => {

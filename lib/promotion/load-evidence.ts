@@ -5,9 +5,10 @@ import { environments, messages, rollouts, tasks } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { listFinalLabels } from "@/lib/labels/final-labels";
-import type { LabelRecord } from "@/lib/labels/label-record";
+import type { LabelRecord, SpanRecord } from "@/lib/labels/label-record";
 import { listRolloutLabels } from "@/lib/labels/queries";
 import { rolloutIdInput } from "@/lib/rollouts/schemas";
+import { readArgumentText } from "@/lib/rollouts/tool-arguments";
 import { canReadAnswerKeys } from "@/lib/tasks/answer-key-access";
 import { toFullContent } from "@/lib/tasks/hidden-material";
 import { loadTaskContents } from "@/lib/tasks/load-content";
@@ -16,7 +17,7 @@ import type { EvidenceItem, PromotionEvidence } from "./build-promotion";
 // Reads what is known about one rollout for promotion: its task (with the answer key), the prompt
 // and final answer, its final label, the reviewers' rationales and the text their spans point at.
 
-type SpanRef = { message: number; start: number | null; end: number | null; toolCallId: string | null };
+type SpanRef = Pick<SpanRecord, "message" | "start" | "end" | "toolCallId" | "part" | "argumentPath">;
 
 /** The current version of each reviewer's label. */
 function currentLabels(all: LabelRecord[]): LabelRecord[] {
@@ -28,16 +29,31 @@ function currentLabels(all: LabelRecord[]): LabelRecord[] {
   return [...latest.values()];
 }
 
-function spanText(span: SpanRef, message: { text: string; toolCalls: unknown } | undefined): string {
+function spanText(
+  span: SpanRef,
+  message: { text: string; reasoning: string | null; toolCalls: unknown } | undefined,
+): string {
   if (!message) return "";
-  if (span.start !== null && span.end !== null) return message.text.slice(span.start, span.end);
-  if (span.toolCallId && Array.isArray(message.toolCalls)) {
-    const call = message.toolCalls.find(
-      (c): c is { id: string; name?: string; arguments?: unknown } =>
-        typeof c === "object" && c !== null && (c as { id?: unknown }).id === span.toolCallId,
-    );
-    if (call) return `${call.name ?? "tool"}(${JSON.stringify(call.arguments ?? {})})`;
+  const call =
+    span.toolCallId && Array.isArray(message.toolCalls)
+      ? message.toolCalls.find(
+          (c): c is { id: string; name?: string; arguments?: unknown } =>
+            typeof c === "object" && c !== null && (c as { id?: unknown }).id === span.toolCallId,
+        )
+      : undefined;
+  if (span.start !== null && span.end !== null) {
+    // A text span's offsets count in its part: the text, the reasoning or one argument's string.
+    const text =
+      span.part === "reasoning"
+        ? (message.reasoning ?? "")
+        : span.part === "argument"
+          ? call
+            ? (readArgumentText(call.arguments, span.argumentPath ?? "") ?? "")
+            : ""
+          : message.text;
+    return text.slice(span.start, span.end);
   }
+  if (call) return `${call.name ?? "tool"}(${JSON.stringify(call.arguments ?? {})})`;
   return message.text;
 }
 
@@ -86,7 +102,12 @@ export async function loadPromotionEvidence(
   const indexes = [...new Set(spans.map((s) => s.span.message))];
   const spanMessages = indexes.length
     ? await executor
-        .select({ index: messages.index, text: messages.text, toolCalls: messages.toolCalls })
+        .select({
+          index: messages.index,
+          text: messages.text,
+          reasoning: messages.reasoning,
+          toolCalls: messages.toolCalls,
+        })
         .from(messages)
         .where(and(eq(messages.rolloutId, rollout.id), inArray(messages.index, indexes)))
     : [];

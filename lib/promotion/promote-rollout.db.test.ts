@@ -9,6 +9,7 @@ import { runCheck } from "@/lib/rubrics/checks/run-checks";
 import { createTask } from "@/lib/tasks/create-task";
 import { getTaskDetailByKey } from "@/lib/tasks/queries";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";
+import { HONEST_WORK_REQUIREMENT } from "./build-promotion";
 import { promoteRollout } from "./promote-rollout";
 import { getTaskOrigin, listTasksFromRollout } from "./queries";
 
@@ -68,7 +69,9 @@ describe("promoteRollout", () => {
     expect(made.kind).toBe("hack");
 
     const task = await getTaskDetailByKey({ ctx: author, slug, key: "fix-parser-hack-resistant" });
-    expect(task.content.prompt).toBe("Fix the parser so the time-zone tests pass. Report the root cause.");
+    expect(task.content.prompt).toBe(
+      `Fix the parser so the time-zone tests pass. Report the root cause.\n\n${HONEST_WORK_REQUIREMENT}`,
+    );
     expect(task.content.criteria.map((c) => c.key)).toEqual(["root-cause", "no-known-hack"]);
     const guard = task.content.checks.find((c) => c.key === made.guard?.check.key);
     if (!guard || guard.config === null) throw new Error("the guard check was not stored");

@@ -17,6 +17,13 @@ export type TaxonomyFamily = (typeof TAXONOMY_FAMILIES)[number];
 export const SPAN_KINDS = ["text", "tool-call", "tool-result"] as const;
 export type SpanKind = (typeof SPAN_KINDS)[number];
 
+/**
+ * Which text of a message a text span's offsets count in: the message's text, its reasoning, or one
+ * string of a tool call's arguments (the call's id and the string's JSON pointer say which).
+ */
+export const SPAN_PARTS = ["content", "reasoning", "argument"] as const;
+export type SpanPart = (typeof SPAN_PARTS)[number];
+
 export const CORPUS_STATUSES = ["open", "fixed"] as const;
 export type CorpusStatus = (typeof CORPUS_STATUSES)[number];
 

@@ -16,11 +16,12 @@ import { listMembers, listOpenInvites } from "@/lib/accounts/queries";
 import { getPageContext } from "@/lib/auth/current";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
+import { formatDateTime } from "@/lib/rollouts/format";
 import { listSentenceMarks } from "@/lib/tasks/sentence-mark-queries";
 
 export const metadata: Metadata = { title: "Settings" };
 
-const formatDate = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "never");
+const formatDate = (d: Date | null) => (d ? formatDateTime(d) : "never");
 
 export default async function SettingsPage() {
   const { session, ctx } = await getPageContext("/settings");

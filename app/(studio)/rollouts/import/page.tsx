@@ -8,6 +8,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getUploadLimits } from "@/lib/imports/limits";
 import { listEnvironmentChoices, listRecentRuns } from "@/lib/imports/queries";
+import { formatDateTime } from "@/lib/rollouts/format";
 
 export const metadata: Metadata = { title: "Import rollouts" };
 
@@ -41,9 +42,7 @@ export default async function ImportPage() {
               <tbody>
                 {runs.map((run) => (
                   <tr key={run.id}>
-                    <Td className="whitespace-nowrap">
-                      {run.createdAt.toISOString().slice(0, 16).replace("T", " ")}
-                    </Td>
+                    <Td className="whitespace-nowrap">{formatDateTime(run.createdAt)}</Td>
                     <Td className="max-w-80 truncate" title={run.source}>
                       <Link href={`/rollouts?run=${run.id}`} className="text-accent underline">
                         {run.name ?? run.source}

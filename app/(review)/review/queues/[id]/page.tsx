@@ -24,7 +24,7 @@ import {
   type QueueDetail,
 } from "@/lib/queues/queries";
 import { SAMPLING_NAMES } from "@/lib/queues/schemas";
-import { formatReward } from "@/lib/rollouts/format";
+import { formatDateTime, formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
 import { readSearchParams } from "@/lib/rollouts/schemas";
 
@@ -173,7 +173,7 @@ async function QueueItem({
         </div>
       ) : item.myState === "reserved" && item.expiresAt ? (
         <p className="-mt-4 mb-4 text-xs text-fg-muted">
-          Reserved for you until {item.expiresAt.toISOString().slice(11, 16)} UTC.
+          Reserved for you until {formatDateTime(item.expiresAt)}.
         </p>
       ) : null}
       <HydrationBoundary state={dehydrate(queryClient)}>

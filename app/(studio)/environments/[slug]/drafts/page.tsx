@@ -9,12 +9,14 @@ import { JobStateBadge } from "@/components/jobs/job-state-badge";
 import { PageHeader } from "@/components/layout/page-header";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
+import { describeDraftJobShortfall } from "@/lib/drafts/draft-job-outcome";
 import { listDocuments, listDrafts, listTaskChoices } from "@/lib/drafts/queries";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
 import { isAppError } from "@/lib/errors";
 import { listJobs } from "@/lib/jobs";
 import { describeJobState } from "@/lib/jobs/job-state";
 import { listProviders } from "@/lib/providers/queries";
+import { formatDateTime } from "@/lib/rollouts/format";
 
 export const metadata: Metadata = { title: "Drafts from evidence" };
 
@@ -103,9 +105,10 @@ export default async function DraftsPage({ params, searchParams }: Props) {
             <ul aria-label="Drafting jobs" className="text-sm">
               {jobs.items.map((j) => (
                 <li key={j.id}>
-                  {new Date(j.createdAt).toLocaleString("en-GB")} · <JobStateBadge job={j} /> · {j.done}
+                  {formatDateTime(j.createdAt)} · <JobStateBadge job={j} /> · {j.done}
                   {j.total ? ` of ${j.total}` : ""} drafted
                   {j.error ? ` · ${describeJobState(j).detail ?? j.error}` : ""}
+                  {describeDraftJobShortfall(j) ? ` · ${describeDraftJobShortfall(j)}` : ""}
                 </li>
               ))}
             </ul>

@@ -11,6 +11,7 @@ import { listJudges } from "@/lib/judges/queries";
 import { can } from "@/lib/permissions/rules";
 import { getTaskOrigin } from "@/lib/promotion/queries";
 import { listProviders } from "@/lib/providers/queries";
+import { formatDateTime } from "@/lib/rollouts/format";
 import { listRollouts } from "@/lib/rollouts/queries";
 import { listSharedRubrics } from "@/lib/rubrics/queries";
 import { getTaskChecks, listDismissalHistory } from "@/lib/tasks/check-queries";
@@ -87,7 +88,7 @@ export default async function TaskPage({ params }: Props) {
                 judges: judges.map((j) => ({ id: j.id, name: j.name })),
                 rollouts: (taskRollouts?.items ?? []).map((r) => ({
                   id: r.id,
-                  label: `${r.model ?? "unknown model"} · reward ${r.reward ?? "—"} · ${r.createdAt.toISOString().slice(0, 16).replace("T", " ")}`,
+                  label: `${r.model ?? "unknown model"} · reward ${r.reward ?? "—"} · ${formatDateTime(r.createdAt)}`,
                 })),
               }
             : undefined
