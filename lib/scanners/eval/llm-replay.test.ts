@@ -21,7 +21,9 @@ beforeAll(async () => {
   replay = loaded;
 });
 
-describe("the LLM scanner replayed on the outside set", () => {
+// Each test rebuilds the exact requests of all 82 outside rollouts (the deterministic scanners included):
+// half a second idle, past the 5 s default on a loaded machine.
+describe("the LLM scanner replayed on the outside set", { timeout: 60_000 }, () => {
   it("has a recorded answer for every exact request the studio sends", () => {
     const requests = buildEvalRequests(rollouts);
     const missing = requests.filter((q) => !replay[q.hash]?.recorded).map((q) => `${q.id}#${q.window}`);
