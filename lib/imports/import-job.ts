@@ -6,8 +6,8 @@ import { analyzeTables } from "@/db/analyze";
 import { db } from "@/db/client";
 import { runs } from "@/db/schema";
 import { defineJobKind, PermanentJobError } from "@/lib/jobs/define-job-kind";
-import { requestScanning } from "@/lib/scanners/scan-job";
-import { requestSearchIndexing } from "@/lib/search/search-index-job";
+import { afterRolloutsPartlyStored, afterRolloutsStored } from "@/lib/pipeline/after-rollouts-stored";
+import { IMPORT_JOB_KIND } from "@/lib/values/job-kind-names";
 import { executeImportRun } from "./run-import";
 import { importOptionsInput } from "./schemas";
 import { removeUploadDir } from "./uploads";
@@ -35,7 +35,7 @@ const ANALYZE_AFTER_ROLLOUTS = 100;
 const INDEX_REQUEST_MS = 2_000;
 
 export const importJob = defineJobKind({
-  kind: "import",
+  kind: IMPORT_JOB_KIND,
   title: "Import",
   permission: "rollouts.import",
   payload: importPayload,
@@ -65,7 +65,7 @@ export const importJob = defineJobKind({
         if (p.bytesTotal > 0) progress.setFraction(p.bytesRead / p.bytesTotal);
         if (p.imported > imported && Date.now() - lastIndexRequest > INDEX_REQUEST_MS) {
           lastIndexRequest = Date.now();
-          void requestSearchIndexing(ctx).catch((error: unknown) =>
+          void afterRolloutsPartlyStored(ctx).catch((error: unknown) =>
             console.error("[import] index request", error),
           );
         }
@@ -81,9 +81,8 @@ export const importJob = defineJobKind({
     });
     progress.setFraction(1);
     if (summary.imported > 0) {
-      await requestSearchIndexing(ctx);
-      // New rollouts are scanned for reward hacks in the background (lib/scanners/scan-job.ts).
-      await requestScanning(ctx).catch((error: unknown) => console.error("[import] scan request", error));
+      // Indexed, then scanned for reward hacks, in the background (lib/pipeline).
+      await afterRolloutsStored(ctx);
     }
     // The messages' statistics are the search indexing's to refresh, after it has read them: here
     // they held back the indexer, which waits for the import (0.3 s for the import bench's 104,000).

@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { jobs } from "@/db/schema";
+import { runningForMs } from "@/lib/jobs/running-jobs";
 import { createTestWorkspace } from "@/lib/testing/factories";
 import { INDEX_WORKERS } from "./index-rollouts";
 import {
   IMPORT_ALONE_MS,
   indexWorkersBesideImport,
-  runningForMs,
   searchIndexJob,
   yieldToSearchIndexing,
 } from "./search-index-job";

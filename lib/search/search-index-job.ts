@@ -6,8 +6,9 @@ import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { STALE_AFTER_MS } from "@/lib/jobs/timing";
+import { runningForMs } from "@/lib/jobs/running-jobs";
 import { yieldToForegroundWork } from "@/lib/jobs/yield-to-foreground";
+import { IMPORT_JOB_KIND } from "@/lib/values/job-kind-names";
 import {
   countPendingRollouts,
   DEFAULT_MESSAGE_BUDGET,
@@ -20,9 +21,6 @@ import {
 // then refreshes the statistics of the tables it filled. Idempotent: each batch claims unindexed
 // rollouts with SKIP LOCKED and marks them indexed in the same transaction, so a job that runs
 // again (after a crash, or a second delivery) continues where the first stopped.
-
-/** The import job's kind (lib/imports/import-job.ts, which imports this module). */
-const IMPORT_JOB_KIND = "import";
 
 /** Batches stay small on the embedded database, whose one connection the web requests share. */
 const SINGLE_CONNECTION_MESSAGE_BUDGET = 1_000;
@@ -75,15 +73,6 @@ export async function requestSearchIndexing(ctx: Ctx): Promise<Job> {
 /** The longest other background work waits for search indexing between two of its batches. */
 const MAX_INDEXING_YIELD_MS = 30_000;
 const INDEXING_POLL_MS = 250;
-
-/** How long the workspace's oldest running job of this kind has run, or null when none runs. */
-export async function runningForMs(workspaceId: string, kind: string): Promise<number | null> {
-  const [row] = await db.execute<{ ms: number | null }>(sql`
-    select (extract(epoch from now() - min(started_at)) * 1000)::float8 as ms from jobs
-    where workspace_id = ${workspaceId} and kind = ${kind} and status = 'running'
-      and heartbeat_at > now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`);
-  return row.ms === null ? null : Number(row.ms);
-}
 
 /** A job of this kind runs for the workspace now (its worker's heartbeat is alive). */
 async function isJobRunning(workspaceId: string, kind: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { withRoute } from "@/lib/api/with-route";
+import { afterLiveRolloutsStored } from "@/lib/pipeline/after-rollouts-stored";
 import { appendRollouts } from "@/lib/runs/append-rollouts";
-import { requestFollowUpJobs } from "@/lib/runs/follow-up-jobs";
 import { appendRolloutsInput, BATCH_BODY_LIMIT } from "@/lib/runs/schemas";
 
 export const POST = withRoute(
@@ -8,7 +8,7 @@ export const POST = withRoute(
   { body: appendRolloutsInput, ...BATCH_BODY_LIMIT },
   async ({ ctx, params, body }) => {
     const answer = await appendRollouts({ ctx, runId: params.id, input: body });
-    requestFollowUpJobs(ctx);
+    afterLiveRolloutsStored(ctx);
     return answer;
   },
 );

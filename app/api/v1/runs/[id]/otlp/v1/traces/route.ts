@@ -1,6 +1,6 @@
 import { withRoute } from "@/lib/api/with-route";
 import { AppError } from "@/lib/errors";
-import { requestFollowUpJobs } from "@/lib/runs/follow-up-jobs";
+import { afterLiveRolloutsStored } from "@/lib/pipeline/after-rollouts-stored";
 import { ingestOtlpTraces } from "@/lib/runs/ingest-otlp";
 import { BATCH_BODY_LIMIT, otlpExportInput } from "@/lib/runs/schemas";
 
@@ -13,7 +13,7 @@ export const POST = withRoute(
     if ((request.headers.get("content-type") ?? "").includes("protobuf"))
       throw new AppError("bad_request", "Send OTLP as JSON: set OTEL_EXPORTER_OTLP_PROTOCOL=http/json.");
     const answer = await ingestOtlpTraces({ ctx, runId: params.id, input: body });
-    requestFollowUpJobs(ctx);
+    afterLiveRolloutsStored(ctx);
     return answer;
   },
 );

@@ -1,6 +1,6 @@
 import { withRoute } from "@/lib/api/with-route";
+import { afterLiveRolloutsStored } from "@/lib/pipeline/after-rollouts-stored";
 import { appendMessages } from "@/lib/runs/append-messages";
-import { requestFollowUpJobs } from "@/lib/runs/follow-up-jobs";
 import { appendMessagesInput, BATCH_BODY_LIMIT } from "@/lib/runs/schemas";
 
 export const POST = withRoute(
@@ -8,7 +8,7 @@ export const POST = withRoute(
   { body: appendMessagesInput, ...BATCH_BODY_LIMIT },
   async ({ ctx, params, body }) => {
     const answer = await appendMessages({ ctx, runId: params.id, key: params.key, input: body });
-    if (answer.status === "appended") requestFollowUpJobs(ctx);
+    if (answer.status === "appended") afterLiveRolloutsStored(ctx);
     return answer;
   },
 );
