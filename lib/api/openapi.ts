@@ -9,6 +9,7 @@ import { JUDGE_OPERATIONS } from "@/lib/judges/api-schemas";
 import { REVIEW_OPERATIONS } from "@/lib/labels/api-schemas";
 import { MCP_OPERATIONS } from "@/lib/mcp/api-schemas";
 import { API_RULES, type ApiRoute } from "@/lib/permissions/routes";
+import { PIPELINE_OPERATIONS } from "@/lib/pipeline/api-schemas";
 import { PROVIDER_OPERATIONS } from "@/lib/providers/api-schemas";
 import { REPORT_OPERATIONS } from "@/lib/reports/api-schemas";
 import { ROLLOUT_OPERATIONS } from "@/lib/rollouts/api-schemas";
@@ -68,6 +69,7 @@ const OPERATIONS: ApiOperations = {
   ...CATALOG_OPERATIONS,
   ...PROVIDER_OPERATIONS,
   ...JOB_OPERATIONS,
+  ...PIPELINE_OPERATIONS,
   ...JUDGE_OPERATIONS,
   ...MCP_OPERATIONS,
 };

@@ -92,7 +92,6 @@ function describeGrader(version: number | null, judge: JudgeRef): string {
 
 export const corpusReplayJob = defineJobKind({
   kind: "corpus-replay",
-  title: "Replay the reward-hack corpus",
   payload: corpusReplayPayload,
   permission: "environments.export",
   maxAttempts: 2,

@@ -52,7 +52,6 @@ async function loadSourceTask(workspaceId: string, environmentId: string, taskId
 
 export const draftTasksJob = defineJobKind({
   kind: "draft-tasks",
-  title: "Draft tasks",
   permission: "environments.write",
   payload: generateDraftsInput,
   maxAttempts: 2,

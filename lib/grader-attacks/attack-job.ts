@@ -59,7 +59,6 @@ async function loadStored(jobId: string): Promise<Map<string, GradedAttack>> {
 
 export const attackJob = defineJobKind({
   kind: "attack",
-  title: "Attack the graders",
   payload: attackPayload,
   permission: "environments.export",
   maxAttempts: 2,

@@ -23,7 +23,6 @@ export type ValidationPayload = z.output<typeof validationPayload>;
 
 export const validationJob = defineJobKind({
   kind: "validate",
-  title: "Validate exports",
   payload: validationPayload,
   permission: "environments.export",
   maxAttempts: 1,

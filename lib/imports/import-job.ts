@@ -36,7 +36,6 @@ const INDEX_REQUEST_MS = 2_000;
 
 export const importJob = defineJobKind({
   kind: IMPORT_JOB_KIND,
-  title: "Import",
   permission: "rollouts.import",
   payload: importPayload,
   maxAttempts: 3,

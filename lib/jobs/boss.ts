@@ -2,6 +2,7 @@ import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { type Executor, getDatabase } from "@/db/client";
+import { JOB_KIND_NAMES } from "./registry";
 
 // pg-boss runs over the studio's one postgres.js client (db/client.ts), on a Postgres server and on
 // the embedded database alike: it opens no connection of its own, so the embedded database keeps
@@ -92,9 +93,7 @@ async function startBoss(): Promise<PgBoss> {
   const boss = new PgBoss({ db: appDatabase, supervise: false, schedule: false, migrate: true });
   boss.on("error", (error: unknown) => console.error("[jobs] pg-boss:", error));
   await boss.start();
-  // Imported here, not at the top: the registry imports the handlers, which enqueue through this module.
-  const { JOB_KINDS } = await import("./registry");
-  for (const { kind } of JOB_KINDS) await createQueue(boss, kind);
+  for (const kind of JOB_KIND_NAMES) await createQueue(boss, kind);
   return boss;
 }
 

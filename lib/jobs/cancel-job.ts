@@ -7,7 +7,7 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { getBoss } from "./boss";
 import { findWorkspaceJob, toJobOutput } from "./queries";
-import { findJobKind } from "./registry";
+import { loadJobKind } from "./registry";
 import { abortLocalRun, runSettledHook } from "./run-job";
 import type { JobOutput } from "./schemas";
 
@@ -41,7 +41,7 @@ export async function cancelJob({ ctx, id }: { ctx: Ctx; id: string }): Promise<
   });
   if (!cancelled) throw new AppError("conflict", `The job has already ${job.status}.`);
   abortLocalRun(job.id, "cancelled");
-  const kind = findJobKind(job.kind);
+  const kind = await loadJobKind(job.kind);
   if (kind && job.queueJobId) {
     const boss = await getBoss();
     await boss.cancel(kind.kind, job.queueJobId).catch(() => {});

@@ -40,8 +40,6 @@ export type JobOutcome = "succeeded" | "failed" | "cancelled";
 export type JobKind<P = unknown, I = P> = {
   /** Unique name; also the pg-boss queue (letters, digits, `-`). */
   kind: string;
-  /** Shown on the Jobs page, e.g. "Import". */
-  title: string;
   payload: z.ZodType<P, I>;
   /** Checked against the starter's current role before every attempt; a lost right fails the job. */
   permission?: Permission;
@@ -68,9 +66,9 @@ export type JobKind<P = unknown, I = P> = {
   onSettled?(args: { payload: P; outcome: JobOutcome; reason: string | null }): Promise<void>;
 };
 
-/** Declares a job kind; add it to lib/jobs/registry.ts so workers run it. */
+/** Declares a job kind; list it in lib/jobs/registry.ts, with its title, so workers run it. */
 export function defineJobKind<P, I = P>(
-  definition: Pick<JobKind<P, I>, "kind" | "title" | "payload" | "handler"> & Partial<JobKind<P, I>>,
+  definition: Pick<JobKind<P, I>, "kind" | "payload" | "handler"> & Partial<JobKind<P, I>>,
 ): JobKind<P, I> {
   if (!/^[a-z][a-z0-9-]*$/.test(definition.kind))
     throw new Error(`Job kind "${definition.kind}": use lowercase letters, digits and hyphens.`);

@@ -6,10 +6,10 @@
  * works the same on a Postgres server and on the embedded database. The `jobs` table is what users
  * see (kind, workspace, who started it, status, progress, item errors) and each job's lease.
  *
- * Define a kind next to its domain and list it in ./registry.ts:
+ * Define a kind next to its domain and list it in ./registry.ts (its title, and a loader):
  *
  *   export const judgeJob = defineJobKind({
- *     kind: "judge", title: "Judge rollouts", permission: "rollouts.read",
+ *     kind: "judge", permission: "rollouts.read",
  *     payload: z.object({ judgeVersionId: z.string().uuid(), rolloutIds: z.array(z.string().uuid()) }),
  *     maxAttempts: 3, retryDelaySeconds: 30,
  *     async handler({ ctx, payload, signal, progress }) {

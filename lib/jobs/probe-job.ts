@@ -26,7 +26,6 @@ const WORKER_NAME = `${process.pid}@${os.hostname()}`;
 
 export const probeJob = defineJobKind({
   kind: "probe",
-  title: "Probe",
   payload: probePayload,
   maxAttempts: 3,
   retryDelaySeconds: 1,

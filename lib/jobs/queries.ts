@@ -5,14 +5,14 @@ import { type Job, jobs } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { findJobKind } from "./registry";
+import { getJobKindTitle, loadJobKind } from "./registry";
 import { type JobOutput, jobIdInput, type ListJobsInput, listJobsInput } from "./schemas";
 
 export function toJobOutput(job: Job): JobOutput {
   return {
     id: job.id,
     kind: job.kind,
-    title: findJobKind(job.kind)?.title ?? job.kind,
+    title: getJobKindTitle(job.kind),
     status: job.status,
     startedBy: job.startedBy,
     total: job.total,
@@ -33,7 +33,7 @@ export function toJobOutput(job: Job): JobOutput {
 
 /** The job's output with what it has spent so far, for kinds that measure it (judging). */
 async function withUsage(output: JobOutput): Promise<JobOutput> {
-  const usage = findJobKind(output.kind)?.usage;
+  const usage = (await loadJobKind(output.kind))?.usage;
   return usage ? { ...output, usage: await usage(output.id) } : output;
 }
 

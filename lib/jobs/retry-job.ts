@@ -7,7 +7,7 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { prepareJobKind, sendDelivery } from "./enqueue-job";
 import { findWorkspaceJob, toJobOutput } from "./queries";
-import { findJobKind } from "./registry";
+import { loadJobKind } from "./registry";
 import type { JobOutput } from "./schemas";
 import { STALE_AFTER_MS } from "./timing";
 import { wakeWorker } from "./wake";
@@ -19,7 +19,7 @@ import { wakeWorker } from "./wake";
 export async function retryJob({ ctx, id }: { ctx: Ctx; id: string }): Promise<JobOutput> {
   assertCan(ctx, "jobs.manage");
   const job = await findWorkspaceJob(ctx, id);
-  const kind = findJobKind(job.kind);
+  const kind = await loadJobKind(job.kind);
   if (!kind) throw new AppError("conflict", `This studio no longer runs "${job.kind}" jobs.`);
   await prepareJobKind(kind);
   const retried = await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { db } from "@/db/client";
 import { type Job, jobs } from "@/db/schema";
 import { ensureQueue, getBoss } from "./boss";
 import type { JobKind } from "./define-job-kind";
-import { JOB_KINDS } from "./registry";
+import { loadAllJobKinds } from "./registry";
 import { claimJob, executeClaimedJob, requeueJob, settleAbandonedJob } from "./run-job";
 import { MAINTENANCE_MS, POLL_MS, STALE_AFTER_MS, SWEEP_MS } from "./timing";
 import { onWake } from "./wake";
@@ -24,11 +24,13 @@ type Delivery = { id: string; data: { jobId?: string } };
 
 export async function startWorker({
   concurrency,
-  kinds = JOB_KINDS as JobKind<unknown>[],
+  kinds: only,
 }: {
   concurrency: number;
+  /** The kinds this worker serves; every kind the registry lists by default. */
   kinds?: JobKind<unknown>[];
 }): Promise<WorkerHandle> {
+  const kinds = only ?? (await loadAllJobKinds());
   const boss = await getBoss();
   for (const kind of kinds) await ensureQueue(kind.kind);
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import type { ApiOperations } from "@/lib/api/openapi";
-import { jobOutput } from "@/lib/jobs/schemas";
-import { startJobBody } from "@/lib/jobs/start-from-api";
 import { createJudgeInput, tryRubricInput } from "./schemas";
 
 // Response shapes and OpenAPI operations of judges, judge jobs and judgments.
@@ -163,13 +161,6 @@ export const JUDGE_OPERATIONS: ApiOperations = {
     summary: "Deploy a judge version for its environment (only if it passes calibration)",
     description: "Refused with 409 and the reasons when the held-out figures miss the bar.",
     response: z.object({ id: z.string(), version: z.number().int(), status: z.literal("deployed") }).loose(),
-  },
-  "POST /api/v1/jobs": {
-    summary: "Start a background job",
-    description:
-      'Judging: {"kind":"judge","judge":"<judge id>","filter":{…rollout filters…}} judges exactly the rollouts of the judge\'s environment the filter matches when the job starts (400 when none match, or the filter names another environment); the job reports `usage` (tokens and dollars so far), and rollouts where a judge\'s panel splits or it contradicts the reward then join every "judge-disagreements" review queue. Reward-hack scan: {"kind":"scan","filter":{…}}; LLM scanner: {"kind":"llm-scan","purpose":"run"|"calibrate","version"?:"<version id>","filter":{…}} (run: the deployed version over the rollouts it has not answered; calibrate: a version, default the latest, over reviewer-labelled rollouts). Search indexing: {"kind":"search-index"}; owners: {"kind":"probe","key":"…"} (a no-op that proves a worker runs). Answers 201 with the job; follow it with GET /api/v1/jobs/{id}.',
-    body: startJobBody,
-    response: jobOutput.extend({ version: z.number().int().optional() }),
   },
   "GET /api/v1/rollouts/[id]/judgments": {
     summary: "Every judgment of a rollout (re-judging appends; labels are never touched)",

@@ -77,7 +77,6 @@ export async function sumJobUsage(jobId: string) {
 
 export const judgeJob = defineJobKind({
   kind: "judge",
-  title: "Judge rollouts",
   payload: judgePayload,
   permission: "judges.write",
   maxAttempts: 3,

@@ -6,8 +6,8 @@ import { EXPORT_FORMATS } from "@/lib/exports/formats";
 import { startAttack } from "@/lib/grader-attacks/start-attack";
 import { startValidation } from "@/lib/grader-validation/start-validation";
 import { getJob } from "@/lib/jobs/queries";
-import { startJobFromApi } from "@/lib/jobs/start-from-api";
 import { API_RULES } from "@/lib/permissions/routes";
+import { startJobFromApi } from "@/lib/pipeline/start-job-from-api";
 import { defineTool, type ToolAnswer } from "./define-tool";
 import { pageJson } from "./quote";
 

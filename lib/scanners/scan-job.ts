@@ -29,7 +29,6 @@ const MAX_FILTERED_ROLLOUTS = 100_000;
 
 export const scanJob = defineJobKind({
   kind: "scan",
-  title: "Reward-hack scan",
   payload: scanPayload,
   permission: "scanners.run",
   maxAttempts: 5,

@@ -27,7 +27,6 @@ const SINGLE_CONNECTION_MESSAGE_BUDGET = 1_000;
 
 export const searchIndexJob = defineJobKind({
   kind: "search-index",
-  title: "Search indexing",
   payload: z.object({}),
   maxAttempts: 5,
   retryDelaySeconds: 10,

@@ -55,7 +55,6 @@ export function summarizeCheck(
 
 export const coverageCheckJob = defineJobKind({
   kind: "coverage-check",
-  title: "Coverage check",
   payload: coverageCheckPayload,
   permission: "environments.read",
   maxAttempts: 2,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEnvironment } from "@/lib/environments/create-environment";
 import { runJobHere } from "@/lib/jobs/run-here";
-import { startJobFromApi } from "@/lib/jobs/start-from-api";
+import { startJobFromApi } from "@/lib/pipeline/start-job-from-api";
 import { createProvider } from "@/lib/providers/save-provider";
 import { startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { createTestMember, createTestWorkspace, uniqueSuffix } from "@/lib/testing/factories";

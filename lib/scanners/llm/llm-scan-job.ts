@@ -111,7 +111,6 @@ export async function executeLlmScan({
 
 export const llmScanJob = defineJobKind({
   kind: "llm-scan",
-  title: "LLM reward-hack scan",
   payload: llmScanPayload,
   permission: "scanners.llm",
   maxAttempts: 3,

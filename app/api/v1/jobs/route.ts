@@ -1,7 +1,7 @@
 import { withRoute } from "@/lib/api/with-route";
 import { jobListQuery } from "@/lib/jobs/api-schemas";
 import { listJobs } from "@/lib/jobs/queries";
-import { startJobBody, startJobFromApi } from "@/lib/jobs/start-from-api";
+import { startJobBody, startJobFromApi } from "@/lib/pipeline/start-job-from-api";
 
 export const GET = withRoute("GET /api/v1/jobs", { query: jobListQuery }, async ({ ctx, query }) =>
   listJobs({ ctx, input: query }),

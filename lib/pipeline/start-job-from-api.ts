@@ -1,16 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { probeJob, probePayload } from "@/lib/jobs/probe-job";
+import { toJobOutput } from "@/lib/jobs/queries";
+import type { JobOutput } from "@/lib/jobs/schemas";
 import { startJudging } from "@/lib/judges/start-judging";
 import { startLlmScan } from "@/lib/scanners/llm/start-llm-scan";
 import { scanJob } from "@/lib/scanners/scan-job";
 import { requestSearchIndexing } from "@/lib/search/search-index-job";
 import { startCoverageCheck } from "@/lib/tasks/start-coverage-check";
 import { parseInput } from "@/lib/validation";
-import { enqueueJob } from "./enqueue-job";
-import { probeJob, probePayload } from "./probe-job";
-import { toJobOutput } from "./queries";
-import type { JobOutput } from "./schemas";
 
 // POST /api/v1/jobs (docs/api-and-cli.md, Wave 2): starts a job of a kind the API offers. Each kind names
 // its body and the verb that starts it; add a variant here to offer another kind.
