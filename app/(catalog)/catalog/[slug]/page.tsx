@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { DatasheetView } from "@/components/catalog/datasheet-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getDatasheet } from "@/lib/catalog/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 
 export const metadata: Metadata = { title: "Datasheet" };
@@ -16,10 +15,7 @@ type Props = { params: Promise<{ slug: string }> };
 export default async function DatasheetPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/catalog/[slug]");
   const { slug } = await params;
-  const sheet = await getDatasheet({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const sheet = await getDatasheet({ ctx, slug }).catch(toNotFound);
   const base = `/catalog/${encodeURIComponent(slug)}`;
   return (
     <>

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ArchiveEnvironmentButton } from "@/components/environments/archive-environment-button";
 import { CoverageCheckPanel } from "@/components/environments/coverage-check-panel";
 import { CreateRubricForm } from "@/components/environments/create-rubric-form";
@@ -14,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
 import { listTaskSummaries } from "@/lib/tasks/summary-queries";
@@ -30,10 +29,7 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]");
   const { slug } = await params;
   const showArchived = (await searchParams).archived === "1";
-  const environment = await getEnvironmentOverview({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const environment = await getEnvironmentOverview({ ctx, slug }).catch(toNotFound);
   const [tasks, providers] = await Promise.all([
     listTaskSummaries({ ctx, environmentSlug: slug, includeArchived: showArchived }),
     can(ctx.role, "providers.read") ? listProviders({ ctx }) : [],

@@ -1,13 +1,12 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { FlaggedTranscript } from "@/components/scanners/flagged-transcript";
 import { SidePanel } from "@/components/transcripts/side-panel";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { listTasksFromRollout } from "@/lib/promotion/queries";
 import { getQueryClient } from "@/lib/query-client";
@@ -24,12 +23,7 @@ export const metadata: Metadata = { title: "Rollout" };
 type Props = { params: Promise<{ id: string }> };
 
 async function loadRollout(ctx: Parameters<typeof getRollout>[0]["ctx"], id: string) {
-  try {
-    return await getRollout({ ctx, id });
-  } catch (error) {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  }
+  return getRollout({ ctx, id }).catch(toNotFound);
 }
 
 export default async function RolloutPage({ params }: Props) {

@@ -7,7 +7,7 @@ import { CompareColumn } from "@/components/transcripts/compare-column";
 import { EmptyState } from "@/components/ui/empty-state";
 import type { Ctx } from "@/lib/auth/context";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_MAX_CHARS, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
@@ -24,8 +24,7 @@ async function loadSide(ctx: Ctx, id: string) {
     const input = { offset: 0, limit: TRANSCRIPT_WINDOW_SIZE, maxChars: TRANSCRIPT_WINDOW_MAX_CHARS };
     return { rollout, firstWindow: await listMessages({ ctx, rolloutId: id, input }) };
   } catch (error) {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
+    toNotFound(error);
   }
 }
 

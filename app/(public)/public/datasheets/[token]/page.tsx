@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { DatasheetView } from "@/components/catalog/datasheet-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { getPublicDatasheet } from "@/lib/catalog/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 
 export const metadata: Metadata = { title: "Datasheet", robots: { index: false } };
 
@@ -12,10 +11,7 @@ type Props = { params: Promise<{ token: string }> };
 /** Public by rule: the token is the permission (checked, and refused once revoked). */
 export default async function PublicDatasheetPage({ params }: Props) {
   const { token } = await params;
-  const sheet = await getPublicDatasheet({ token }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const sheet = await getPublicDatasheet({ token }).catch(toNotFound);
   return (
     <>
       <PageHeader title={sheet.name} description={`Datasheet of version ${sheet.version}.`} />

@@ -1,7 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { LabelWorkbench } from "@/components/labels/label-workbench";
 import { PageHeader } from "@/components/layout/page-header";
 import { QueueAdminActions } from "@/components/queues/queue-admin-actions";
@@ -12,8 +11,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import type { Ctx } from "@/lib/auth/context";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { loadReviewItem } from "@/lib/labels/review-item";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { getQueryClient } from "@/lib/query-client";
 import {
@@ -35,20 +34,11 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-async function orNotFound<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load;
-  } catch (error) {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  }
-}
-
 export default async function QueuePage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/review/queues/[id]");
   const { id } = await params;
   const query = readSearchParams(await searchParams);
-  const queue = await orNotFound(getQueue({ ctx, queueId: id }));
+  const queue = await getQueue({ ctx, queueId: id }).catch(toNotFound);
   if (query.item)
     return <QueueItem ctx={ctx} queue={queue} itemId={query.item} activeSpanId={query.span ?? null} />;
   const progress = await listQueueProgress({ ctx, queueId: queue.id });
@@ -130,7 +120,7 @@ async function QueueItem({
   itemId: string;
   activeSpanId: string | null;
 }) {
-  const item = await orNotFound(getQueueItem({ ctx, queueId: queue.id, itemId }));
+  const item = await getQueueItem({ ctx, queueId: queue.id, itemId }).catch(toNotFound);
   const [review, mine] = await Promise.all([
     loadReviewItem({ ctx, rolloutId: item.rolloutId, isBlind: queue.isBlind }),
     listMyQueueItems({ ctx, queueId: queue.id }),

@@ -1,15 +1,14 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { JudgeVerdicts } from "@/components/judges/judge-verdicts";
 import { LabelWorkbench } from "@/components/labels/label-workbench";
 import { PageHeader } from "@/components/layout/page-header";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { listRolloutJudgments } from "@/lib/judges/queries";
 import { loadReviewItem } from "@/lib/labels/review-item";
+import { toNotFound } from "@/lib/not-found";
 import { getQueryClient } from "@/lib/query-client";
 import { formatReward } from "@/lib/rollouts/format";
 import { rolloutKeys, TRANSCRIPT_WINDOW_SIZE } from "@/lib/rollouts/query-keys";
@@ -27,10 +26,7 @@ export default async function ReviewRolloutPage({ params, searchParams }: Props)
   const { ctx } = await getWorkspacePageContext("/review/rollouts/[id]");
   const { id } = await params;
   const query = readSearchParams(await searchParams);
-  const review = await loadReviewItem({ ctx, rolloutId: id, isBlind: false }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const review = await loadReviewItem({ ctx, rolloutId: id, isBlind: false }).catch(toNotFound);
   const { rollout } = review;
   const judgments = await listRolloutJudgments({ ctx, rolloutId: rollout.id });
   const mine = review.labels.find((l) => l.reviewerKey === review.myReviewerKey);

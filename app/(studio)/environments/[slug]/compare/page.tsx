@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { ComparePicker } from "@/components/reports/compare-picker";
 import { ComparisonView } from "@/components/reports/comparison-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { compareModels, listEnvironmentModels } from "@/lib/reports/queries";
 import { compareQueryInput } from "@/lib/reports/schemas";
 import { readSearchParams } from "@/lib/rollouts/schemas";
@@ -18,19 +17,14 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-function rethrowNotFound(error: unknown): never {
-  if (isAppError(error) && error.code === "not_found") notFound();
-  throw error;
-}
-
 export default async function CompareModelsPage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/compare");
   const { slug } = await params;
   const query = readSearchParams(await searchParams);
-  const models = await listEnvironmentModels({ ctx, slug }).catch(rethrowNotFound);
+  const models = await listEnvironmentModels({ ctx, slug }).catch(toNotFound);
   const picked = compareQueryInput.safeParse({ a: query.a, b: query.b });
   const comparison = picked.success
-    ? await compareModels({ ctx, slug, input: picked.data }).catch(rethrowNotFound)
+    ? await compareModels({ ctx, slug, input: picked.data }).catch(toNotFound)
     : null;
   return (
     <>

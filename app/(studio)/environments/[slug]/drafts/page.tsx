@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { DocumentUploadForm } from "@/components/drafts/document-upload-form";
 import { DraftCard } from "@/components/drafts/draft-card";
 import { DraftingForm } from "@/components/drafts/drafting-form";
@@ -12,9 +11,9 @@ import { getWorkspacePageContext } from "@/lib/auth/current";
 import { describeDraftJobShortfall } from "@/lib/drafts/draft-job-outcome";
 import { listDocuments, listDrafts, listTaskChoices } from "@/lib/drafts/queries";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
-import { isAppError } from "@/lib/errors";
 import { listJobs } from "@/lib/jobs";
 import { describeJobState } from "@/lib/jobs/job-state";
+import { toNotFound } from "@/lib/not-found";
 import { listProviders } from "@/lib/providers/queries";
 import { formatDateTime } from "@/lib/rollouts/format";
 
@@ -29,10 +28,7 @@ export default async function DraftsPage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/drafts");
   const { slug } = await params;
   const { variantOf, goal } = await searchParams;
-  const environment = await getEnvironmentOverview({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const environment = await getEnvironmentOverview({ ctx, slug }).catch(toNotFound);
   const [documents, drafts, decided, taskChoices, providers, jobs] = await Promise.all([
     listDocuments({ ctx, environmentSlug: slug }),
     listDrafts({ ctx, environmentSlug: slug }),

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { TaskImportForm } from "@/components/tasks/task-import-form";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { CSV_COLUMNS } from "@/lib/tasks/transfer/task-rows";
 
 export const metadata: Metadata = { title: "Import tasks" };
@@ -34,10 +33,7 @@ const EXAMPLE = JSON.stringify({
 export default async function ImportTasksPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/import");
   const { slug } = await params;
-  const environment = await getEnvironmentOverview({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const environment = await getEnvironmentOverview({ ctx, slug }).catch(toNotFound);
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-fg-muted">

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { CreateJudgeForm } from "@/components/judges/create-judge-form";
 import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
@@ -8,8 +7,8 @@ import { Section } from "@/components/ui/section";
 import { Table, Td, Th } from "@/components/ui/table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
-import { isAppError } from "@/lib/errors";
 import { listJudges } from "@/lib/judges/queries";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
 
@@ -20,10 +19,7 @@ type Props = { params: Promise<{ slug: string }> };
 export default async function JudgesPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/judges");
   const { slug } = await params;
-  const environment = await getEnvironmentOverview({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const environment = await getEnvironmentOverview({ ctx, slug }).catch(toNotFound);
   const judges = await listJudges({ ctx, environmentSlug: slug });
   const canWrite = can(ctx.role, "judges.write");
   const providers = canWrite ? await listProviders({ ctx }) : [];

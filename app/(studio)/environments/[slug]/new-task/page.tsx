@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { NewTaskForm } from "@/components/tasks/new-task-form";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getEnvironmentOverview } from "@/lib/environments/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { TEMPLATES } from "@/lib/tasks/templates";
 
 export const metadata: Metadata = { title: "New task" };
@@ -15,10 +14,7 @@ type Props = { params: Promise<{ slug: string }> };
 export default async function NewTaskPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/new-task");
   const { slug } = await params;
-  const environment = await getEnvironmentOverview({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const environment = await getEnvironmentOverview({ ctx, slug }).catch(toNotFound);
   const templates = TEMPLATES.map((t) => ({
     id: t.id,
     name: t.name,

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { JudgeEvidenceView } from "@/components/judges/judge-evidence-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { EnvironmentReport } from "@/components/reports/environment-report";
@@ -9,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { Select } from "@/components/ui/select";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { getEnvironmentJudgeEvidence } from "@/lib/judges/judge-evidence";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { getEnvironmentReport } from "@/lib/reports/queries";
 import { DEFAULT_GAP_K, reportQueryInput } from "@/lib/reports/schemas";
@@ -32,10 +31,7 @@ export default async function EnvironmentReportPage({ params, searchParams }: Pr
   const query = readSearchParams(await searchParams);
   const { k } = reportQueryInput.safeParse({ k: query.k }).data ?? { k: DEFAULT_GAP_K };
   const page = Math.max(1, Number.parseInt(query.page ?? "1", 10) || 1);
-  const report = await getEnvironmentReport({ ctx, slug, input: { k } }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const report = await getEnvironmentReport({ ctx, slug, input: { k } }).catch(toNotFound);
   const judgeEvidence = await getEnvironmentJudgeEvidence({ ctx, slug });
   const base = `/environments/${encodeURIComponent(slug)}/report`;
   return (

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,9 +15,9 @@ import { VersionsTable } from "@/components/versions/versions-table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { listDatasheetLinks } from "@/lib/catalog/datasheet-links";
 import { listCorpusReplays } from "@/lib/corpus-replay/queries";
-import { isAppError } from "@/lib/errors";
 import { listAttackRuns } from "@/lib/grader-attacks/queries";
 import { listValidations } from "@/lib/grader-validation/queries";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { listProviders } from "@/lib/providers/queries";
 import { STATUS_LABELS } from "@/lib/versions/lifecycle";
@@ -39,10 +38,7 @@ const STATUS_TONE = {
 export default async function VersionsPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/versions");
   const { slug } = await params;
-  const overview = await getShipOverview({ ctx, slug }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const overview = await getShipOverview({ ctx, slug }).catch(toNotFound);
   const { environment, versions, state } = overview;
   const links = overview.canShare ? await listDatasheetLinks({ ctx, slug }) : [];
   const validations = await listValidations({ ctx, slug });

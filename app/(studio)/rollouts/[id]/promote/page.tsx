@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { PromoteForm } from "@/components/promotion/promote-form";
 import { SafeMarkdown } from "@/components/transcripts/safe-markdown";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { listEnvironments } from "@/lib/environments/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { getPromotionPreview } from "@/lib/promotion/queries";
 
 export const metadata: Metadata = { title: "Make a task from this rollout" };
@@ -18,10 +17,7 @@ export default async function PromoteRolloutPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/rollouts/[id]/promote");
   const { id } = await params;
   const [preview, environments] = await Promise.all([
-    getPromotionPreview({ ctx, rolloutId: id }).catch((error: unknown) => {
-      if (isAppError(error) && error.code === "not_found") notFound();
-      throw error;
-    }),
+    getPromotionPreview({ ctx, rolloutId: id }).catch(toNotFound),
     listEnvironments({ ctx }),
   ]);
   const { content, guard } = preview;

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { RunDashboard } from "@/components/runs/run-dashboard";
 import { buttonVariants } from "@/components/ui/button";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { getRunSummary, listRunSteps } from "@/lib/runs/queries";
 
 export const metadata: Metadata = { title: "Run" };
@@ -15,12 +14,7 @@ type Props = { params: Promise<{ id: string }> };
 export default async function RunPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/rollouts/runs/[id]");
   const { id } = await params;
-  const loaded = await Promise.all([getRunSummary({ ctx, id }), listRunSteps({ ctx, id })]).catch(
-    (error: unknown) => {
-      if (isAppError(error) && error.code === "not_found") notFound();
-      throw error;
-    },
-  );
+  const loaded = await Promise.all([getRunSummary({ ctx, id }), listRunSteps({ ctx, id })]).catch(toNotFound);
   const [run, steps] = loaded;
   const details = Object.entries(run.metadata)
     .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))

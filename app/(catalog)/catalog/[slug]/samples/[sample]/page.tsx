@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { SampleView } from "@/components/catalog/sample-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { getWorkspacePageContext } from "@/lib/auth/current";
 import { getCatalogSample } from "@/lib/catalog/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 
 export const metadata: Metadata = { title: "Sample transcript" };
 
@@ -13,10 +12,7 @@ type Props = { params: Promise<{ slug: string; sample: string }> };
 export default async function CatalogSamplePage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/catalog/[slug]/samples/[sample]");
   const { slug, sample: sampleId } = await params;
-  const { name, sample } = await getCatalogSample({ ctx, slug, sampleId }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const { name, sample } = await getCatalogSample({ ctx, slug, sampleId }).catch(toNotFound);
   return (
     <>
       <PageHeader

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { AdjudicationForm } from "@/components/labels/adjudication-form";
 import { LabelCard } from "@/components/labels/label-card";
 import { VerdictBadge } from "@/components/labels/verdict-badge";
@@ -11,10 +10,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { Table, Td, Th } from "@/components/ui/table";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { listFinalLabels } from "@/lib/labels/final-labels";
 import { listRolloutLabels } from "@/lib/labels/queries";
 import { listTaxonomy } from "@/lib/labels/taxonomy-queries";
+import { toNotFound } from "@/lib/not-found";
 import { listQueueDisagreements } from "@/lib/queues/disagreement-queries";
 import { formatReward } from "@/lib/rollouts/format";
 import { readSearchParams } from "@/lib/rollouts/schemas";
@@ -30,10 +29,7 @@ export default async function AdjudicatePage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/review/queues/[id]/adjudicate");
   const { id } = await params;
   const query = readSearchParams(await searchParams);
-  const items = await listQueueDisagreements({ ctx, queueId: id }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const items = await listQueueDisagreements({ ctx, queueId: id }).catch(toNotFound);
   const taxonomy = await listTaxonomy({ ctx });
   const names = new Map(taxonomy.map((c) => [c.key, c.name]));
   const selected = query.rollout && /^[0-9a-f-]{36}$/i.test(query.rollout) ? query.rollout : null;

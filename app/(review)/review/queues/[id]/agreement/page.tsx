@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { AgreementTables } from "@/components/queues/agreement-tables";
 import { ConfusionTable } from "@/components/queues/confusion-table";
@@ -9,9 +8,9 @@ import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { VERDICT_NAMES } from "@/lib/labels/schemas";
 import { listTaxonomy } from "@/lib/labels/taxonomy-queries";
+import { toNotFound } from "@/lib/not-found";
 import { buildPairConfusion } from "@/lib/queues/agreement";
 import { getQueueAgreement } from "@/lib/queues/agreement-queries";
 import { readSearchParams } from "@/lib/rollouts/schemas";
@@ -27,10 +26,7 @@ export default async function AgreementPage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/review/queues/[id]/agreement");
   const { id } = await params;
   const query = readSearchParams(await searchParams);
-  const loaded = await getQueueAgreement({ ctx, queueId: id }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const loaded = await getQueueAgreement({ ctx, queueId: id }).catch(toNotFound);
   const { queue, agreement, labels, taskKeys } = loaded;
   const taxonomy = await listTaxonomy({ ctx });
   const categoryNames = new Map(taxonomy.map((c) => [c.key, c.name]));

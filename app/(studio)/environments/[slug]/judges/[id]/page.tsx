@@ -11,10 +11,10 @@ import { TryJudgePanel } from "@/components/judges/try-judge-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { Section } from "@/components/ui/section";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { setCalibrationBar } from "@/lib/judges/actions";
 import { getJudgeCalibration } from "@/lib/judges/calibration-view";
 import { getJudge, listJudgedTasks, listJudgeJobs } from "@/lib/judges/queries";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 
 export const metadata: Metadata = { title: "Judge" };
@@ -28,18 +28,14 @@ export default async function JudgePage({ params, searchParams }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/judges/[id]");
   const { slug, id } = await params;
   const versionParam = Number((await searchParams).version);
-  const notFoundOnMissing = (error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  };
-  const judge = await getJudge({ ctx, judgeId: id }).catch(notFoundOnMissing);
+  const judge = await getJudge({ ctx, judgeId: id }).catch(toNotFound);
   if (judge.environment !== slug) notFound();
   const [calibration, jobs] = await Promise.all([
     getJudgeCalibration({
       ctx,
       judgeId: id,
       version: Number.isInteger(versionParam) && versionParam > 0 ? versionParam : undefined,
-    }).catch(notFoundOnMissing),
+    }).catch(toNotFound),
     listJudgeJobs({ ctx, judgeId: id }),
   ]);
   const canWrite = can(ctx.role, "judges.write");

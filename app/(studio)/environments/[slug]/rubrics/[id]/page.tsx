@@ -5,7 +5,7 @@ import { ArchiveRubricButton } from "@/components/environments/archive-rubric-bu
 import { PageHeader } from "@/components/layout/page-header";
 import { SharedRubricEditor } from "@/components/tasks/shared-rubric-editor";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { getRubric } from "@/lib/rubrics/queries";
 
@@ -16,10 +16,7 @@ type Props = { params: Promise<{ slug: string; id: string }> };
 export default async function SharedRubricPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/rubrics/[id]");
   const { slug, id } = await params;
-  const rubric = await getRubric({ ctx, rubricId: id }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const rubric = await getRubric({ ctx, rubricId: id }).catch(toNotFound);
   if (rubric.environment !== slug) notFound();
   if (rubric.task) {
     return (

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { TaskOriginPanel } from "@/components/promotion/task-origin-panel";
 import { ArchiveTaskButton } from "@/components/tasks/archive-task-button";
 import { TaskEditor } from "@/components/tasks/task-editor";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
 import { listJudges } from "@/lib/judges/queries";
+import { toNotFound } from "@/lib/not-found";
 import { can } from "@/lib/permissions/rules";
 import { getTaskOrigin } from "@/lib/promotion/queries";
 import { listProviders } from "@/lib/providers/queries";
@@ -25,12 +24,7 @@ type Props = { params: Promise<{ slug: string; key: string }> };
 export default async function TaskPage({ params }: Props) {
   const { ctx } = await getWorkspacePageContext("/environments/[slug]/tasks/[key]");
   const { slug, key } = await params;
-  const task = await getTaskDetailByKey({ ctx, slug, key: decodeURIComponent(key) }).catch(
-    (error: unknown) => {
-      if (isAppError(error) && error.code === "not_found") notFound();
-      throw error;
-    },
-  );
+  const task = await getTaskDetailByKey({ ctx, slug, key: decodeURIComponent(key) }).catch(toNotFound);
   const canJudge = can(ctx.role, "judges.write");
   const [shared, history, checks, origin, marks, providers, judges, taskRollouts] = await Promise.all([
     listSharedRubrics({ ctx, environmentSlug: slug }),

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Section } from "@/components/ui/section";
 import { VersionDiffSummary } from "@/components/versions/version-diff-summary";
 import { getWorkspacePageContext } from "@/lib/auth/current";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 import { readSearchParams } from "@/lib/rollouts/schemas";
 import { getVersionDiff } from "@/lib/versions/queries";
 import { versionNumber } from "@/lib/versions/schemas";
@@ -28,10 +28,7 @@ export default async function CompareVersionsPage({ params, searchParams }: Prop
       ? { success: true as const, data: "draft" as const }
       : versionNumber.safeParse(query.b);
   if (!a.success || !b.success) notFound();
-  const diff = await getVersionDiff({ ctx, slug, a: a.data, b: b.data }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const diff = await getVersionDiff({ ctx, slug, a: a.data, b: b.data }).catch(toNotFound);
   return (
     <>
       <PageHeader

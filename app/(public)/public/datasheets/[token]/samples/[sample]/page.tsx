@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { SampleView } from "@/components/catalog/sample-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { getPublicSample } from "@/lib/catalog/queries";
-import { isAppError } from "@/lib/errors";
+import { toNotFound } from "@/lib/not-found";
 
 export const metadata: Metadata = { title: "Sample transcript", robots: { index: false } };
 
@@ -11,10 +10,7 @@ type Props = { params: Promise<{ token: string; sample: string }> };
 
 export default async function PublicSamplePage({ params }: Props) {
   const { token, sample: sampleId } = await params;
-  const { name, sample } = await getPublicSample({ token, sampleId }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const { name, sample } = await getPublicSample({ token, sampleId }).catch(toNotFound);
   return (
     <>
       <PageHeader title={`${sample.model ?? "Sample"} on ${name}`} />
