@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { JobStateBadge } from "@/components/jobs/job-state-badge";
-import { RefreshWhileRunning } from "@/components/judges/refresh-while-running";
+import { RefreshWhileRunning } from "@/components/jobs/refresh-while-running";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { CorpusReplaySummary, ReplayResult } from "@/lib/corpus-replay/queries";

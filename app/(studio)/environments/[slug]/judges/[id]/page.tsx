@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { RefreshWhileRunning } from "@/components/jobs/refresh-while-running";
 import { CalibrationBarForm } from "@/components/judges/calibration-bar-form";
 import { CalibrationReportView } from "@/components/judges/calibration-report";
 import { JudgeJobsTable } from "@/components/judges/judge-jobs-table";
 import { JudgeRunButtons } from "@/components/judges/judge-run-buttons";
 import { JudgeVersionsTable } from "@/components/judges/judge-versions-table";
-import { RefreshWhileRunning } from "@/components/judges/refresh-while-running";
 import { TryJudgePanel } from "@/components/judges/try-judge-panel";
 import { PageHeader } from "@/components/layout/page-header";
 import { Section } from "@/components/ui/section";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-/** Re-renders the page from the server every two seconds while a background job is running. */
+/** Re-renders the page from the server every two seconds while a background job it shows is queued or running. */
 export function RefreshWhileRunning({ isRunning }: { isRunning: boolean }) {
   const router = useRouter();
   useEffect(() => {
