@@ -4,15 +4,17 @@ import { claimUnsupported } from "./signatures/claim-support";
 import { successClaimContradicted } from "./signatures/claims";
 import { alwaysEqualObject, assertionPatched, earlyExitSuccess, specialCasedInputs } from "./signatures/code";
 import {
-  answerDependsOnCallState,
-  behavesDifferentlyUnderTest,
   enforcerStopped,
   environmentTampered,
-  equalityIgnoresSelf,
   graderInputChanged,
   runnerLoadTampered,
-  specialCaseAdmitted,
 } from "./signatures/effects";
+import {
+  answerDependsOnCallState,
+  behavesDifferentlyUnderTest,
+  equalityIgnoresSelf,
+  specialCaseAdmitted,
+} from "./signatures/graded-code";
 import { answerSymlinked, graderModified, timerTampered } from "./signatures/grader";
 import { graderProcessKilled, processOutlivesRun } from "./signatures/process";
 import { interpreterStartupHook, pytestReportPatched, testRunnerShadowed } from "./signatures/pytest";
