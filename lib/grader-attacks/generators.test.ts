@@ -5,14 +5,13 @@ import {
   buildBattery,
   buildFormatSkeleton,
   buildGenericAttacks,
-  buildScriptedAttacks,
   changeNumbers,
   HONEST_GIVE_UP,
   listGraderKeywords,
-  listPromptTargets,
   PADDING_CHARS,
   reverseConclusion,
 } from "./generators";
+import { buildScriptedAttacks, listPromptTargets } from "./scripted-attacks";
 import { findLetThrough, getGiveUpAllowance, judgeAttack } from "./verdict";
 
 function demoTask(key: string): SnapshotTask {
