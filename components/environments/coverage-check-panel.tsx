@@ -1,15 +1,13 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState, useTransition } from "react";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { JobStateBadge } from "@/components/jobs/job-state-badge";
+import { useLiveJob } from "@/components/jobs/use-live-job";
 import { Button } from "@/components/ui/button";
 import { Table, Td, Th } from "@/components/ui/table";
 import { describeJobState } from "@/lib/jobs/job-state";
-import { jobKeys } from "@/lib/jobs/query-keys";
-import type { JobOutput } from "@/lib/jobs/schemas";
 import { startCoverageCheck } from "@/lib/tasks/actions";
 import { coverageCheckResult } from "@/lib/tasks/coverage-check-result";
 
@@ -20,24 +18,8 @@ import { coverageCheckResult } from "@/lib/tasks/coverage-check-result";
 
 const count = new Intl.NumberFormat("en-US");
 
-async function fetchJob(id: string): Promise<JobOutput> {
-  const response = await fetch(`/api/v1/jobs/${id}`);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body?.error?.message ?? "Could not load the job.");
-  return body;
-}
-
 function CheckJob({ jobId, slug }: { jobId: string; slug: string }) {
-  const {
-    data: job,
-    error,
-    dataUpdatedAt,
-  } = useQuery({
-    queryKey: jobKeys.job(jobId),
-    queryFn: () => fetchJob(jobId),
-    refetchInterval: (query) =>
-      !query.state.data || ["queued", "running"].includes(query.state.data.status) ? 1_000 : false,
-  });
+  const { data: job, error, dataUpdatedAt } = useLiveJob(jobId);
   if (error) return <p className="text-sm text-danger">{error.message}</p>;
   if (!job) return <p className="text-sm text-fg-muted">Starting…</p>;
   const parsed = job.result ? coverageCheckResult.safeParse(job.result) : null;

@@ -1,26 +1,21 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { JobStateBadge } from "@/components/jobs/job-state-badge";
+import { useLiveJob } from "@/components/jobs/use-live-job";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { apiFetch } from "@/lib/api-fetch";
 import { cancelJob } from "@/lib/jobs/actions";
 import { describeJobState } from "@/lib/jobs/job-state";
 import { jobKeys } from "@/lib/jobs/query-keys";
-import type { JobOutput } from "@/lib/jobs/schemas";
 import { listJudgingChoices, startJudging } from "@/lib/judges/actions";
 import type { JudgingChoice } from "@/lib/judges/judging-choices";
 
 const count = new Intl.NumberFormat("en-US");
-
-function fetchJob(id: string): Promise<JobOutput> {
-  return apiFetch<JobOutput>(`/api/v1/jobs/${id}`, { fallbackError: "Could not load the job." });
-}
 
 /** A judging job, live: progress, tokens and cost so far, Cancel. */
 function JudgingJob({
@@ -33,16 +28,7 @@ function JudgingJob({
   canCancel: boolean;
 }) {
   const queryClient = useQueryClient();
-  const {
-    data: job,
-    error,
-    dataUpdatedAt,
-  } = useQuery({
-    queryKey: jobKeys.job(jobId),
-    queryFn: () => fetchJob(jobId),
-    refetchInterval: (query) =>
-      !query.state.data || ["queued", "running"].includes(query.state.data.status) ? 1_000 : false,
-  });
+  const { data: job, error, dataUpdatedAt } = useLiveJob(jobId);
   const cancel = useMutation({
     mutationFn: async () => {
       const result = await cancelJob(jobId);

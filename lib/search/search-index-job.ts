@@ -1,7 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, hasSingleConnection } from "@/db/client";
+import { hasSingleConnection } from "@/db/client";
 import type { Job } from "@/db/schema";
 import type { Ctx } from "@/lib/auth/context";
 import { defineJobKind } from "@/lib/jobs/define-job-kind";
