@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { environments, judgeVersions, queueItems } from "@/db/schema";
+import { listJudges } from "@/lib/judges/queries";
 import { loadJudgeDisagreements } from "@/lib/queues/judge-disagreement-queries";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
@@ -11,7 +12,7 @@ import { seedDemoJudges } from "./seed-judges";
 describe("the demo judge", () => {
   it("is calibrated against the demo's expert scores and deployed, with no network", async () => {
     const workspace = await createTestWorkspace();
-    await createTestMember(workspace, "owner");
+    const owner = (await createTestMember(workspace, "owner")).ctx;
     await createTestMember(workspace, "author");
     await createTestMember(workspace, "reviewer");
     await seedDemoEnvironments(workspace);
@@ -32,6 +33,12 @@ describe("the demo judge", () => {
     };
     expect(report.heldOut.overall.rollouts).toBeGreaterThanOrEqual(30);
     expect(report.heldOut.overall.kappa.lower).toBeGreaterThanOrEqual(0.6);
+    // Every figure of this version says it comes from seeded data (no model was called).
+    const [summary] = await listJudges({ ctx: owner, environmentSlug: environment.slug });
+    expect(summary.versions[0]).toMatchObject({
+      seededJudgments: seeded.judgments,
+      seeded: "seeded demo data: no model was called",
+    });
     // The judge's slips against the reward wait in the "judge disagreements" queue.
     expect(seeded.queue.itemCount).toBeGreaterThan(0);
     const found = await loadJudgeDisagreements(
