@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { MonacoPreload } from "@/components/editor/monaco-preload-on-idle";
 import { ArchiveEnvironmentButton } from "@/components/environments/archive-environment-button";
 import { CoverageCheckPanel } from "@/components/environments/coverage-check-panel";
 import { CreateRubricForm } from "@/components/environments/create-rubric-form";
@@ -149,7 +150,10 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
                 : "Authors add tasks here."}
             </EmptyState>
           ) : (
-            <TasksTable slug={slug} tasks={tasks} />
+            <>
+              <TasksTable slug={slug} tasks={tasks} />
+              <MonacoPreload />
+            </>
           )}
         </Section>
         <Section
