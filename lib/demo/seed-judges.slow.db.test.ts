@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { environments, judgeVersions, queueItems } from "@/db/schema";
+import { environments, judgeVersions, judgments, queueItems } from "@/db/schema";
 import { listJudges } from "@/lib/judges/queries";
 import { loadJudgeDisagreements } from "@/lib/queues/judge-disagreement-queries";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
-import { seedDemoJudges } from "./seed-judges";
+import { DEMO_PROVIDER, markSeededDemoJudgments, seedDemoJudges } from "./seed-judges";
 
 describe("the demo judge", () => {
   it("is calibrated against the demo's expert scores and deployed, with no network", async () => {
@@ -39,6 +39,19 @@ describe("the demo judge", () => {
       seededJudgments: seeded.judgments,
       seeded: "seeded demo data: no model was called",
     });
+    // A demo seeded before the marker (its judgments named the demo model) is marked on the next start.
+    await db
+      .update(judgments)
+      .set({ model: DEMO_PROVIDER.model })
+      .where(eq(judgments.judgeVersionId, version.id));
+    expect(
+      (await listJudges({ ctx: owner, environmentSlug: environment.slug }))[0].versions[0].seeded,
+    ).toBeNull();
+    expect(await markSeededDemoJudgments(workspace.id)).toBe(seeded.judgments);
+    expect(await markSeededDemoJudgments(workspace.id)).toBe(0);
+    expect(
+      (await listJudges({ ctx: owner, environmentSlug: environment.slug }))[0].versions[0].seededJudgments,
+    ).toBe(seeded.judgments);
     // The judge's slips against the reward wait in the "judge disagreements" queue.
     expect(seeded.queue.itemCount).toBeGreaterThan(0);
     const found = await loadJudgeDisagreements(

@@ -166,3 +166,24 @@ export async function seedDemoJudges({
   });
   return { labels: candidates.length, judgments: rows.length, queue };
 }
+
+/**
+ * Demos seeded before the marker existed: their seeded judgments (no job, the seed's reason, the
+ * demo model) get the marker, so their figures are labelled too. Idempotent; a model's judgments,
+ * which come from a job and never carry the seed's reason, are left alone.
+ */
+export async function markSeededDemoJudgments(workspaceId: string): Promise<number> {
+  const marked = await db
+    .update(judgments)
+    .set({ model: SEEDED_JUDGMENT_MODEL })
+    .where(
+      and(
+        eq(judgments.workspaceId, workspaceId),
+        isNull(judgments.jobId),
+        eq(judgments.model, DEMO_PROVIDER.model),
+        like(judgments.reason, "Seeded demo judgment (no model was called):%"),
+      ),
+    )
+    .returning({ id: judgments.id });
+  return marked.length;
+}
