@@ -3,6 +3,7 @@ import { labels, rubricCriteria, rubrics, users } from "@/db/schema";
 import { answerAsJudge } from "@/lib/judges/testing/judge-responder";
 import { type StandInProvider, startStandInProvider } from "@/lib/providers/testing/stand-in-provider";
 import { createTestRollout, createTestRun } from "@/lib/rollouts/testing/factories";
+import { test as demoTest } from "./demo";
 import { addProviderInSettings, expect, signOut, sixTimesSevenTask, test } from "./fixtures";
 
 // The judge end to end, against a stand-in provider this spec starts on localhost: the owner adds
@@ -111,6 +112,8 @@ test("[judges] an author creates, tries, calibrates and deploys a judge; a revie
     page.getByRole("table", { name: "Judge versions" }).getByRole("row", { name: /v1/ }),
   ).toContainText("deployed");
   await expect(page.getByRole("button", { name: "Deploy v1" })).toHaveCount(0);
+  // A model judged this version: nothing says its figures are seeded.
+  await expect(page.getByTestId("seeded-note")).toHaveCount(0);
 
   // From the rubric editor: the judge on a chosen rollout of the task, per criterion, with the rubric
   // as edited on screen: a criterion added and not saved is graded too.
@@ -166,3 +169,40 @@ test("[judges] an author creates, tries, calibrates and deploys a judge; a revie
   await expect(verdicts.getByRole("row", { name: /correct/ })).toContainText("met");
   await expect(verdicts.getByRole("row", { name: /correct/ })).toContainText("1");
 });
+
+const SEEDED = "seeded demo data: no model was called";
+
+demoTest(
+  "[judges] the demo's judge says its figures come from seeded data, in the pages and the API",
+  async ({ page, demo, signInAsDemo }) => {
+    await signInAsDemo(page, "owner");
+    const base = `/environments/${demo.environment}`;
+    // The judges list: beside the deployed version.
+    await page.goto(`${base}/judges`);
+    const row = page.getByRole("table", { name: "Judges" }).getByRole("row", { name: /rubric-judge/ });
+    await expect(row.getByTestId("seeded-note")).toHaveText(SEEDED);
+    // The judge page: in the versions table and beside the calibration verdict.
+    await page.goto(`${base}/judges/${demo.judgeId}`);
+    await expect(
+      page
+        .getByRole("table", { name: "Judge versions" })
+        .getByRole("row", { name: /deployed/ })
+        .getByTestId("seeded-note"),
+    ).toHaveText(SEEDED);
+    await expect(page.getByTestId("calibration-report").getByTestId("seeded-note")).toHaveText(SEEDED);
+    // The evidence report.
+    await page.goto(`${base}/report`);
+    await expect(page.getByTestId("judge-evidence").getByTestId("seeded-note")).toHaveText(SEEDED);
+    // The API, with the browser's session.
+    const listed = await page.request.get(`/api/v1/environments/${demo.environment}/judges`);
+    expect(listed.status()).toBe(200);
+    const deployed = (await listed.json()).items[0].versions.find(
+      (v: { status: string }) => v.status === "deployed",
+    );
+    expect(deployed.seeded).toBe(SEEDED);
+    expect(deployed.seededJudgments).toBeGreaterThan(0);
+    const calibration = await page.request.get(`/api/v1/judges/${demo.judgeId}/calibration`);
+    expect(calibration.status()).toBe(200);
+    expect((await calibration.json()).seeded).toBe(SEEDED);
+  },
+);

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { AgreementFigures, CalibrationReport, SetReport } from "@/lib/judges/calibration";
+import { SeededBadge } from "./seeded-badge";
 
 // The calibration report of a judge version: the gate's decision, then per set (held-out first) the
 // agreement figures per criterion and overall, and confusion matrices whose disagreeing cells list
@@ -112,7 +113,14 @@ function SetSection({ name, set }: { name: string; set: SetReport }) {
   );
 }
 
-export function CalibrationReportView({ report }: { report: CalibrationReport }) {
+export function CalibrationReportView({
+  report,
+  seeded = null,
+}: {
+  report: CalibrationReport;
+  /** The API's `seeded` note when the figures come from the demo seed's judgments. */
+  seeded?: string | null;
+}) {
   return (
     <div className="flex flex-col gap-5" data-testid="calibration-report">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -121,6 +129,7 @@ export function CalibrationReportView({ report }: { report: CalibrationReport })
         ) : (
           <Badge tone="danger">below the bar</Badge>
         )}
+        <SeededBadge note={seeded} />
         <span className="text-fg-muted">
           Bar: held-out kappa lower bound ≥ {report.bar.minKappaLower.toFixed(2)} with ≥{" "}
           {report.bar.minHeldOut} held-out rollouts.

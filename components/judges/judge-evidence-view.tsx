@@ -1,5 +1,6 @@
 import { Table, Td, Th } from "@/components/ui/table";
 import type { JudgeEvidence } from "@/lib/judges/judge-evidence-schema";
+import { SeededBadge } from "./seeded-badge";
 
 const stat = (value: number | null) => (value === null ? "—" : value.toFixed(2));
 const kappa = (f: { kappa: number | null; kappaLower: number | null; kappaUpper: number | null }) =>
@@ -31,7 +32,8 @@ export function JudgeEvidenceView({ evidence }: { evidence: JudgeEvidence }) {
         Calibrated judge <span className="font-medium">{evidence.name}</span> v{evidence.version} (
         {evidence.models.join(", ")}): on {heldOut.rollouts} held-out expert-labelled rollouts ({heldOut.n}{" "}
         criterion scores), Cohen's κ {kappa(heldOut)} (95% interval), accuracy {stat(heldOut.accuracy)}. The
-        bar: κ lower bound ≥ {bar.minKappaLower} with at least {bar.minHeldOut} held-out rollouts.
+        bar: κ lower bound ≥ {bar.minKappaLower} with at least {bar.minHeldOut} held-out rollouts.{" "}
+        <SeededBadge note={evidence.seeded} />
       </p>
       {evidence.criteria.length > 0 ? (
         <Table aria-label="Judge calibration per criterion">

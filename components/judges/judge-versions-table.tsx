@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { JudgeVersionSummary } from "@/lib/judges/queries";
 import { DeployButton } from "./deploy-button";
+import { SeededBadge } from "./seeded-badge";
 
 const TONE = { draft: "neutral", deployed: "success", retired: "warning" } as const;
 
@@ -47,7 +48,8 @@ export function JudgeVersionsTable({
                 ? "not yet"
                 : v.isCalibrationPassed
                   ? "passed"
-                  : "below the bar"}
+                  : "below the bar"}{" "}
+              <SeededBadge note={v.seeded} />
             </Td>
             <Td>
               {v.judgments}

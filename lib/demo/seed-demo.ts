@@ -12,7 +12,7 @@ import { seedDemoCatalog } from "./seed-catalog";
 import { seedDraftsDemo } from "./seed-drafts";
 import { seedAttackDemoEnvironment, seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
-import { seedDemoJudges } from "./seed-judges";
+import { markSeededDemoJudgments, seedDemoJudges } from "./seed-judges";
 import { seedDemoLiveRun } from "./seed-live-run";
 import { seedDemoLlmScanner } from "./seed-llm-scanner";
 import { seedReviewDemo } from "./seed-review";
@@ -27,7 +27,12 @@ const SEED_ACTOR = { kind: "cli" } as const;
  * an approved, published v1 in the buyers' catalog, and a live training run of 20 steps.
  */
 export async function seedDemo(): Promise<boolean> {
-  if (await findWorkspaceBySlug(db, DEMO_WORKSPACE.slug)) return false;
+  const existing = await findWorkspaceBySlug(db, DEMO_WORKSPACE.slug);
+  if (existing) {
+    // A demo seeded by an older studio: label its seeded judge figures as this one does.
+    await markSeededDemoJudgments(existing.id);
+    return false;
+  }
   const workspace = await createWorkspace({ actor: SEED_ACTOR, input: DEMO_WORKSPACE });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {

@@ -1,17 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { environments, judgeVersions, queueItems } from "@/db/schema";
+import { environments, judgeVersions, judgments, queueItems } from "@/db/schema";
+import { listJudges } from "@/lib/judges/queries";
 import { loadJudgeDisagreements } from "@/lib/queues/judge-disagreement-queries";
 import { createTestMember, createTestWorkspace } from "@/lib/testing/factories";
 import { DEMO_ENVIRONMENT, seedDemoEnvironments } from "./seed-environments";
 import { seedEvidence } from "./seed-evidence";
-import { seedDemoJudges } from "./seed-judges";
+import { DEMO_PROVIDER, markSeededDemoJudgments, seedDemoJudges } from "./seed-judges";
 
 describe("the demo judge", () => {
   it("is calibrated against the demo's expert scores and deployed, with no network", async () => {
     const workspace = await createTestWorkspace();
-    await createTestMember(workspace, "owner");
+    const owner = (await createTestMember(workspace, "owner")).ctx;
     await createTestMember(workspace, "author");
     await createTestMember(workspace, "reviewer");
     await seedDemoEnvironments(workspace);
@@ -32,6 +33,25 @@ describe("the demo judge", () => {
     };
     expect(report.heldOut.overall.rollouts).toBeGreaterThanOrEqual(30);
     expect(report.heldOut.overall.kappa.lower).toBeGreaterThanOrEqual(0.6);
+    // Every figure of this version says it comes from seeded data (no model was called).
+    const [summary] = await listJudges({ ctx: owner, environmentSlug: environment.slug });
+    expect(summary.versions[0]).toMatchObject({
+      seededJudgments: seeded.judgments,
+      seeded: "seeded demo data: no model was called",
+    });
+    // A demo seeded before the marker (its judgments named the demo model) is marked on the next start.
+    await db
+      .update(judgments)
+      .set({ model: DEMO_PROVIDER.model })
+      .where(eq(judgments.judgeVersionId, version.id));
+    expect(
+      (await listJudges({ ctx: owner, environmentSlug: environment.slug }))[0].versions[0].seeded,
+    ).toBeNull();
+    expect(await markSeededDemoJudgments(workspace.id)).toBe(seeded.judgments);
+    expect(await markSeededDemoJudgments(workspace.id)).toBe(0);
+    expect(
+      (await listJudges({ ctx: owner, environmentSlug: environment.slug }))[0].versions[0].seededJudgments,
+    ).toBe(seeded.judgments);
     // The judge's slips against the reward wait in the "judge disagreements" queue.
     expect(seeded.queue.itemCount).toBeGreaterThan(0);
     const found = await loadJudgeDisagreements(

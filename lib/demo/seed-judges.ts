@@ -5,6 +5,7 @@ import type { Ctx, WorkspaceRef } from "@/lib/auth/context";
 import { createJudge } from "@/lib/judges/create-judge";
 import { deployJudgeVersion } from "@/lib/judges/deploy-judge";
 import { ensureCurrentVersion } from "@/lib/judges/judge-versions";
+import { SEEDED_JUDGMENT_MODEL } from "@/lib/judges/seeded";
 import { submitLabel } from "@/lib/labels/submit-label";
 import { createProvider } from "@/lib/providers/save-provider";
 import { createQueue } from "@/lib/queues/create-queue";
@@ -136,7 +137,8 @@ export async function seedDemoJudges({
         score,
         verdict: criterion.type === "binary" ? (score === 1 ? "met" : "not-met") : null,
         reason: `Seeded demo judgment (no model was called): the answer ${score > 0 ? "meets" : "misses"} "${criterion.title}".`,
-        model: DEMO_PROVIDER.model,
+        // The marker every page and the API read to label these figures as seeded (lib/judges/seeded.ts).
+        model: SEEDED_JUDGMENT_MODEL,
         inputTokens: 1_400,
         outputTokens: 160,
         costUsd: 0,
@@ -163,4 +165,25 @@ export async function seedDemoJudges({
     },
   });
   return { labels: candidates.length, judgments: rows.length, queue };
+}
+
+/**
+ * Demos seeded before the marker existed: their seeded judgments (no job, the seed's reason, the
+ * demo model) get the marker, so their figures are labelled too. Idempotent; a model's judgments,
+ * which come from a job and never carry the seed's reason, are left alone.
+ */
+export async function markSeededDemoJudgments(workspaceId: string): Promise<number> {
+  const marked = await db
+    .update(judgments)
+    .set({ model: SEEDED_JUDGMENT_MODEL })
+    .where(
+      and(
+        eq(judgments.workspaceId, workspaceId),
+        isNull(judgments.jobId),
+        eq(judgments.model, DEMO_PROVIDER.model),
+        like(judgments.reason, "Seeded demo judgment (no model was called):%"),
+      ),
+    )
+    .returning({ id: judgments.id });
+  return marked.length;
 }

@@ -21,6 +21,13 @@ const versionOutput = z.object({
   judgments: z.number().int(),
   unevaluable: z.number().int(),
   costUsd: z.number(),
+  seededJudgments: z.number().int().describe("Judgments the demo seed stored without calling a model"),
+  seeded: z
+    .string()
+    .nullable()
+    .describe(
+      '"seeded demo data: no model was called" when the version\'s figures come from seeded judgments',
+    ),
 });
 
 const judgeOutput = z.object({
@@ -77,6 +84,11 @@ export const calibrationOutput = z
     version: z.number().int(),
     status: z.enum(["draft", "deployed", "retired"]),
     unjudgedRollouts: z.number().int(),
+    seededJudgments: z.number().int().describe("Judgments the demo seed stored without calling a model"),
+    seeded: z
+      .string()
+      .nullable()
+      .describe('"seeded demo data: no model was called" when these figures come from seeded judgments'),
     report: z.object({
       bar: z.object({ minKappaLower: z.number(), minHeldOut: z.number() }),
       dev: setReport,

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import type { CalibrationReport } from "./calibration";
 import { getCalibrationReport, listUnjudgedCalibrationRollouts } from "./calibration-queries";
 import { findJudge, type LoadedVersion, toLoadedVersion } from "./judge-versions";
+import { countSeededJudgments, SEEDED_NOTE } from "./seeded";
 
 // The calibration report of one judge version (the latest unless a number is given), computed from
 // the stored judgments and the experts' current labels.
@@ -19,6 +20,9 @@ export type JudgeCalibration = {
   report: CalibrationReport;
   /** Expert-labelled rollouts this version hasn't judged: "Calibrate" judges them. */
   unjudgedRollouts: number;
+  /** Judgments the demo seed stored without calling a model, and SEEDED_NOTE when there are any. */
+  seededJudgments: number;
+  seeded: string | null;
 };
 
 export async function getJudgeCalibration({
@@ -48,10 +52,12 @@ export async function getJudgeCalibration({
     return null;
   }
   const loaded = toLoadedVersion(row);
-  const [report, unjudged] = await Promise.all([
+  const [report, unjudged, seeded] = await Promise.all([
     getCalibrationReport({ ctx, version: loaded }),
     listUnjudgedCalibrationRollouts(ctx, loaded),
+    countSeededJudgments([loaded.id]),
   ]);
+  const seededJudgments = seeded.get(loaded.id) ?? 0;
   return {
     judgeId: judge.id,
     versionId: loaded.id,
@@ -59,5 +65,7 @@ export async function getJudgeCalibration({
     status: loaded.status,
     report,
     unjudgedRollouts: unjudged.length,
+    seededJudgments,
+    seeded: seededJudgments > 0 ? SEEDED_NOTE : null,
   };
 }

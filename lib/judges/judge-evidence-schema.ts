@@ -21,6 +21,8 @@ export const judgeEvidenceOutput = z.discriminatedUnion("status", [
     bar: z.object({ minKappaLower: z.number(), minHeldOut: z.number() }),
     heldOut: figures,
     criteria: z.array(figures.extend({ key: z.string() })),
+    /** "seeded demo data: no model was called" when the figures come from the demo seed's judgments. */
+    seeded: z.string().nullable(),
   }),
   /** Judges exist but none is deployed: their figures are not evidence yet. */
   z.object({ status: z.literal("not-calibrated"), judges: z.array(z.string()) }),

@@ -6,6 +6,7 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { getDeployedJudgeExport } from "./export-judge";
 import type { JudgeEvidence, JudgeEvidenceFigures } from "./judge-evidence-schema";
+import { countDeployedSeededJudgments, SEEDED_NOTE } from "./seeded";
 
 export type { JudgeEvidence } from "./judge-evidence-schema";
 
@@ -26,6 +27,7 @@ export async function getJudgeEvidence(environmentId: string): Promise<JudgeEvid
   const deployed = await getDeployedJudgeExport(environmentId);
   if (deployed?.calibration?.isPassed) {
     const { calibration } = deployed;
+    const seeded = await countDeployedSeededJudgments(environmentId);
     return {
       status: "calibrated",
       name: deployed.name,
@@ -35,6 +37,7 @@ export async function getJudgeEvidence(environmentId: string): Promise<JudgeEvid
       bar: calibration.bar,
       heldOut: pick(calibration.heldOut.overall),
       criteria: calibration.heldOut.criteria.map((c) => ({ key: c.key, ...pick(c) })),
+      seeded: seeded > 0 ? SEEDED_NOTE : null,
     };
   }
   const rows = await db

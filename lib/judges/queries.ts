@@ -6,6 +6,7 @@ import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import type { CalibrationReport } from "./calibration";
 import { findJudge, getJudgeVersion, type LoadedVersion, toLoadedVersion } from "./judge-versions";
+import { countSeededJudgments, SEEDED_NOTE } from "./seeded";
 import type { JudgeSnapshot } from "./snapshot";
 
 // Reads of judges, their versions and judgments. Snapshots are returned without the hidden material.
@@ -23,6 +24,10 @@ export type JudgeVersionSummary = {
   judgments: number;
   unevaluable: number;
   costUsd: number;
+  /** Judgments the demo seed stored without calling a model (lib/judges/seeded.ts). */
+  seededJudgments: number;
+  /** SEEDED_NOTE when the version's figures come from seeded judgments; null otherwise. */
+  seeded: string | null;
 };
 
 export type JudgeSummary = {
@@ -65,7 +70,9 @@ async function listVersionSummaries(judgeIds: string[]): Promise<Map<string, Jud
     .from(judgeVersions)
     .where(inArray(judgeVersions.judgeId, judgeIds))
     .orderBy(desc(judgeVersions.version));
+  const seeded = await countSeededJudgments(rows.map((r) => r.id));
   for (const row of rows) {
+    const seededJudgments = seeded.get(row.id) ?? 0;
     const snapshot = row.snapshot as unknown as JudgeSnapshot;
     const list = out.get(row.judgeId) ?? [];
     list.push({
@@ -81,6 +88,8 @@ async function listVersionSummaries(judgeIds: string[]): Promise<Map<string, Jud
       judgments: row.judgments,
       unevaluable: row.unevaluable,
       costUsd: row.costUsd,
+      seededJudgments,
+      seeded: seededJudgments > 0 ? SEEDED_NOTE : null,
     });
     out.set(row.judgeId, list);
   }

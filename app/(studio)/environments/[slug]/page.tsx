@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { MonacoPreload } from "@/components/editor/monaco-preload-on-idle";
 import { ArchiveEnvironmentButton } from "@/components/environments/archive-environment-button";
 import { CoverageCheckPanel } from "@/components/environments/coverage-check-panel";
 import { CreateRubricForm } from "@/components/environments/create-rubric-form";
@@ -145,7 +146,10 @@ export default async function EnvironmentPage({ params, searchParams }: Props) {
                 : "Authors add tasks here."}
             </EmptyState>
           ) : (
-            <TasksTable slug={slug} tasks={tasks} />
+            <>
+              <TasksTable slug={slug} tasks={tasks} />
+              <MonacoPreload />
+            </>
           )}
         </Section>
         <Section

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateJudgeForm } from "@/components/judges/create-judge-form";
+import { SeededBadge } from "@/components/judges/seeded-badge";
 import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Section } from "@/components/ui/section";
@@ -70,7 +71,16 @@ export default async function JudgesPage({ params }: Props) {
                       </Td>
                       <Td>{[j.provider, ...j.panel].join(", ")}</Td>
                       <Td>{latest ? `v${latest.version} (${latest.status})` : "–"}</Td>
-                      <Td>{deployed ? <Badge tone="success">v{deployed.version}</Badge> : "–"}</Td>
+                      <Td>
+                        {deployed ? (
+                          <span className="inline-flex flex-wrap items-center gap-1">
+                            <Badge tone="success">v{deployed.version}</Badge>
+                            <SeededBadge note={deployed.seeded} />
+                          </span>
+                        ) : (
+                          "–"
+                        )}
+                      </Td>
                     </tr>
                   );
                 })}

@@ -89,7 +89,7 @@ export default async function JudgePage({ params, searchParams }: Props) {
             title={`Calibration of version ${calibration.version}`}
             description={`Against the experts' final criterion scores, split into a development and a held-out set by a stable hash of each rollout. ${calibration.unjudgedRollouts} expert-scored rollouts are not judged by this version yet.`}
           >
-            <CalibrationReportView report={calibration.report} />
+            <CalibrationReportView report={calibration.report} seeded={calibration.seeded} />
           </Section>
         ) : null}
         {can(ctx.role, "judges.set-bar") ? (
