@@ -204,6 +204,34 @@ export const rolloutMessageChunks = pgTable(
 );
 
 /**
+ * OTLP spans of a live run's trace that can't make a rollout yet (a tool span sent alone by the simple
+ * span processor, say): kept until the trace's other spans arrive and the trace maps to a rollout,
+ * which then holds them all in its source (lib/runs/ingest-otlp.ts). One row per span id, so a
+ * resent export stores nothing twice; closing the run drops what is left.
+ */
+export const otlpPendingSpans = pgTable(
+  "otlp_pending_spans",
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    runId: uuid()
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    traceId: text().notNull(),
+    spanId: text().notNull(),
+    /** The span in OTLP/JSON form, as the importer reads it. */
+    span: jsonb().$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("otlp_pending_spans_run_trace_span_key").on(t.runId, t.traceId, t.spanId),
+    index("otlp_pending_spans_workspace_idx").on(t.workspaceId),
+  ],
+);
+
+/**
  * The full-text index of messages, built after import by the search indexer (lib/search/): computing
  * it costs several times more than storing the messages, so imports don't wait for it. A rollout
  * whose `searchIndexedAt` is null still awaits it. Rows hold message text's lexemes, never its text.

@@ -122,7 +122,11 @@ export async function readJsonBody(
   maxBytes = MAX_JSON_BODY_BYTES,
   hint?: string,
 ): Promise<unknown> {
-  const text = (await readRawBody(request, maxBytes, hint)).toString("utf8");
+  return parseJsonText((await readRawBody(request, maxBytes, hint)).toString("utf8"));
+}
+
+/** A JSON body's text → its value; 400 when empty, malformed or holding a NUL character. */
+export function parseJsonText(text: string): unknown {
   if (!text.trim()) throw new AppError("bad_request", "Send a JSON body.");
   let hasNul = false;
   let parsed: unknown;

@@ -106,9 +106,9 @@ export const RUN_OPERATIONS: ApiOperations = {
     response: z.object({ id: z.string(), status: z.string(), truncated: z.number().int() }),
   },
   "POST /api/v1/runs/[id]/otlp/v1/traces": {
-    summary: "OTLP/HTTP JSON: OpenTelemetry GenAI spans as rollouts",
+    summary: "OTLP/HTTP (protobuf or JSON, gzip or not): OpenTelemetry GenAI spans as rollouts",
     description:
-      "Point an exporter at /api/v1/runs/{id}/otlp (protocol http/json). One trace is one rollout keyed by its trace id, running until its root span arrives. Span attributes studio.step, studio.task and studio.reward set those fields.",
+      "Point an exporter at the base endpoint /api/v1/runs/{id}/otlp (it appends /v1/traces); application/x-protobuf gets a protobuf ExportTraceServiceResponse, JSON the JSON below. Content-Encoding gzip is read; the body limit counts the decompressed size (413). One trace is one rollout keyed by its trace id: spans from several requests are merged by span id in start-time order (a resent request changes nothing), spans that make no transcript yet wait for the rest of their trace, and the rollout runs until its root span arrives. Span attributes studio.step, studio.task and studio.reward set those fields.",
     body: otlpExportInput,
     response: z.object({
       partialSuccess: z.object({ rejectedSpans: z.number().int(), errorMessage: z.string() }).optional(),

@@ -87,8 +87,18 @@ export async function appendRollouts({
   return { results };
 }
 
-/** Stores prepared live rollouts by identity: created, duplicate, updated (running ones) or error. */
-export async function writeItems(tx: Tx, target: BatchTarget, pending: Pending[], results: ItemResult[]) {
+/**
+ * Stores prepared live rollouts by identity: created, duplicate, updated (running ones) or error.
+ * `canChangeFinished`: a finished rollout with new content is updated too (OTLP: a trace's spans
+ * may arrive after its root span, while the run is open).
+ */
+export async function writeItems(
+  tx: Tx,
+  target: BatchTarget,
+  pending: Pending[],
+  results: ItemResult[],
+  { canChangeFinished = false }: { canChangeFinished?: boolean } = {},
+) {
   const stored = await storeRolloutBatch(
     tx,
     target,
@@ -116,7 +126,7 @@ export async function writeItems(tx: Tx, target: BatchTarget, pending: Pending[]
     if (!row)
       results[p.index] = { key, status: "error", error: "could not store this rollout; send it again" };
     else if (row.same) results[p.index] = { key, status: "duplicate", id: row.id };
-    else if (row.status === "running") {
+    else if (row.status === "running" || canChangeFinished) {
       replacements.push({ id: row.id, prepared: p.prepared });
       results[p.index] = { key, status: "updated", id: row.id };
     } else

@@ -1,13 +1,14 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { rolloutMessageChunks, rollouts, runs } from "@/db/schema";
+import { otlpPendingSpans, rolloutMessageChunks, rollouts, runs } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { lockLiveRun } from "./live-run";
 
 // Closes a live run: it takes no more rollouts or messages, and its rollouts still running become
-// `truncated` (chunks still waiting for a missing one are dropped with them). Closing twice is a no-op.
+// `truncated` (chunks still waiting for a missing one are dropped with them, and OTLP spans still waiting for
+// the rest of their trace). Closing twice is a no-op.
 
 export async function closeLiveRun({ ctx, runId }: { ctx: Ctx; runId: string }) {
   assertCan(ctx, "rollouts.import");
@@ -28,6 +29,8 @@ export async function closeLiveRun({ ctx, runId }: { ctx: Ctx; runId: string }) 
         ),
       );
     }
+    // OTLP spans of traces that never made a rollout: nothing more will complete them.
+    await tx.delete(otlpPendingSpans).where(eq(otlpPendingSpans.runId, run.id));
     const [closed] = await tx
       .update(runs)
       .set({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as otlpRoute } from "@/app/api/v1/runs/[id]/otlp/v1/traces/route";
 import { POST as openRunRoute } from "@/app/api/v1/runs/route";
 import { db } from "@/db/client";
-import { messages, rollouts } from "@/db/schema";
+import { messages, otlpPendingSpans, rollouts } from "@/db/schema";
 import { call, createKeyWorkspace } from "./testing/live-api";
 
 const TRACE = "5b8efff798038103d269b633813fc60c";
@@ -80,13 +80,16 @@ describe("OTLP/HTTP JSON into a live run", () => {
     expect(texts.map((m) => m.text).sort()).toEqual(["List files", "a.txt b.txt"]);
   });
 
-  it("rejects a body that is not an export request, and traces without a transcript as partial success", async () => {
+  it("rejects a body that is not an export request, and holds a trace without a transcript for its other spans", async () => {
     const { keyFor } = await createKeyWorkspace();
     const key = await keyFor("author");
     const run = (await call(openRunRoute, { key, body: { name: "otel" } })).body.id;
     expect((await call(otlpRoute, { key, params: { id: run }, body: { spans: [] } })).status).toBe(422);
     const empty = { traceId: "ab", spanId: "01", name: "noop", attributes: [] };
     const partial = await call(otlpRoute, { key, params: { id: run }, body: exportRequest([empty]) });
-    expect(partial.body.partialSuccess).toMatchObject({ rejectedSpans: 1 });
+    expect(partial).toMatchObject({ status: 200, body: {} });
+    const held = await db.select().from(otlpPendingSpans).where(eq(otlpPendingSpans.runId, run));
+    expect(held.map((row) => [row.traceId, row.spanId])).toEqual([["ab", "01"]]);
+    expect(await db.select().from(rollouts).where(eq(rollouts.runId, run))).toEqual([]);
   });
 });
