@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { formatBytes } from "@/lib/api/read-body";
+import { formatBytes } from "@/lib/http/read-body";
 import type { UploadLimits } from "@/lib/imports/limits";
 import { IMPORT_FORMATS } from "@/lib/imports/types";
 import { cn } from "@/lib/utils";

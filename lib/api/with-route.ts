@@ -5,12 +5,12 @@ import type { Ctx } from "@/lib/auth/context";
 import { getSessionInfo } from "@/lib/auth/current";
 import { env } from "@/lib/env";
 import { AppError, ERROR_STATUS, toPublicError } from "@/lib/errors";
+import { MAX_JSON_BODY_BYTES, readJsonBody } from "@/lib/http/read-body";
 import { API_RULES, type ApiRoute, type RouteRule } from "@/lib/permissions/routes";
 import { can } from "@/lib/permissions/rules";
 import { parseInput } from "@/lib/validation";
 import { listOperations } from "./openapi";
 import { listParamNames, type PathParams, paramSchema } from "./path-params";
-import { MAX_JSON_BODY_BYTES, readJsonBody } from "./read-body";
 
 // The HTTP boundary of every /api route (docs/conventions.md, Reads, writes and the ctx): authenticate, check the route's rule, parse path
 // parameters, query and JSON body with zod, run the handler, and turn every error into

@@ -28,7 +28,7 @@ export function registerMcpCommand(program: Command): void {
         import("@/lib/accounts/api-keys"),
         import("@modelcontextprotocol/sdk/server/stdio.js"),
         import("@/lib/mcp/server"),
-        import("@/lib/api/read-body"),
+        import("@/lib/http/read-body"),
       ]);
       await withDatabase(async () => {
         const ctx = env.STUDIO_API_KEY

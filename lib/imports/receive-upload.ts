@@ -5,13 +5,13 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { AppError, isAppError } from "@/lib/errors";
 import {
   endedEarlyError,
   formatBytes,
   readDeclaredLength,
   refuseDeclaredTooLarge,
-} from "@/lib/api/read-body";
-import { AppError, isAppError } from "@/lib/errors";
+} from "@/lib/http/read-body";
 import type { UploadLimits } from "./limits";
 import type { ImportSource } from "./types";
 

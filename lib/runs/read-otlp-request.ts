@@ -1,6 +1,6 @@
 import { createGunzip } from "node:zlib";
-import { parseJsonText, readRawBody, tooLargeError } from "@/lib/api/read-body";
 import { AppError } from "@/lib/errors";
+import { parseJsonText, readRawBody, tooLargeError } from "@/lib/http/read-body";
 import { decodeOtlpTraceRequest } from "./otlp-protobuf";
 
 // An OTLP/HTTP export request as exporters send it (OTLP specification, "OTLP/HTTP"): protobuf

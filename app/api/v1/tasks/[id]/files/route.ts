@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { readRawBody } from "@/lib/api/read-body";
 import { withRoute } from "@/lib/api/with-route";
+import { readRawBody } from "@/lib/http/read-body";
 import { MAX_FILE_BYTES, uploadTaskFile } from "@/lib/tasks/upload-file";
 
 const query = z.object({ filename: z.string().min(1).max(200) });

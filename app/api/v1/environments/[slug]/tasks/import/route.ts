@@ -1,5 +1,5 @@
-import { readRawBody } from "@/lib/api/read-body";
 import { withRoute } from "@/lib/api/with-route";
+import { readRawBody } from "@/lib/http/read-body";
 import { taskExportQuery } from "@/lib/tasks/api-schemas";
 import { importTasks, MAX_IMPORT_BYTES } from "@/lib/tasks/transfer/import-tasks";
 
