@@ -1,36 +1,23 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { NavItem } from "@/lib/permissions/navigation";
 import { NavLink } from "./nav-link";
+import { useDismiss } from "./use-dismiss";
 
 /**
  * The main navigation below 1280 px, where the header has no room for it in a row: a Menu button
  * that opens the links as a list under the header. It closes on a link, Escape or a click elsewhere.
  */
 export function MenuNav({ items }: { items: NavItem[] }) {
-  const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
-  // A followed link closes the menu: the new page starts with it shut.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new pathname on purpose
-  useEffect(() => setIsOpen(false), [pathname]);
-  useEffect(() => {
-    if (!isOpen) return;
-    const handlePointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setIsOpen(false);
-    };
-    document.addEventListener("pointerdown", handlePointer);
-    document.addEventListener("keydown", handleKey);
-    return () => {
-      document.removeEventListener("pointerdown", handlePointer);
-      document.removeEventListener("keydown", handleKey);
-    };
-  }, [isOpen]);
+  // Open on the page it was opened on: a followed link closes the menu, as the new page starts shut.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isOpen = openOn === pathname;
+  const close = useCallback(() => setOpenOn(null), []);
+  useDismiss(rootRef, isOpen, close);
   return (
     <div ref={rootRef} className="xl:hidden">
       <button
@@ -38,7 +25,7 @@ export function MenuNav({ items }: { items: NavItem[] }) {
         aria-label="Menu"
         aria-expanded={isOpen}
         aria-controls="menu-nav"
-        onClick={() => setIsOpen(!isOpen)}
+        onClick={() => setOpenOn(isOpen ? null : pathname)}
         className="flex h-8 items-center gap-1 rounded-md border border-border bg-surface px-2.5 text-sm font-medium text-fg hover:bg-surface-muted"
       >
         <span aria-hidden="true">☰</span>

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { switchWorkspace } from "@/lib/accounts/actions";
+import { useDismiss } from "./use-dismiss";
 
 type WorkspaceChoice = { slug: string; name: string; role: string };
 
@@ -18,22 +19,8 @@ export function WorkspaceSwitcher({
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  // Subscribes to the document only while the menu is open: a click elsewhere or Escape closes it.
-  useEffect(() => {
-    if (!isOpen) return;
-    const handlePointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setIsOpen(false);
-    };
-    document.addEventListener("pointerdown", handlePointer);
-    document.addEventListener("keydown", handleKey);
-    return () => {
-      document.removeEventListener("pointerdown", handlePointer);
-      document.removeEventListener("keydown", handleKey);
-    };
-  }, [isOpen]);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss(rootRef, isOpen, close);
 
   if (workspaces.length === 0) return <span className="text-sm text-fg-muted">No workspace</span>;
   const active = workspaces.find((w) => w.slug === current) ?? null;
