@@ -85,6 +85,7 @@ export async function acceptInvite({ input }: { input: AcceptInviteInput }) {
   const invite = await findOpenInvite(data.token);
   if (!invite) throw new AppError("not_found", "This invite link is invalid, used or expired.");
   const passwordHash = await hashPassword(data.password);
+  // No ctx: the person accepting has no account or session yet.
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(invites)

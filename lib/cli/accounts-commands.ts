@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { printResult } from "./output";
 import { withDatabase } from "./program";
 
@@ -64,7 +65,7 @@ export function registerAccountCommands(program: Command): void {
         const passwordHash = await hashPassword(input.password);
         const email = await withDatabase(async () => {
           const ctx = await getCliContext(options.workspace);
-          return db.transaction(async (tx) => {
+          return runInTransaction(ctx, async (tx) => {
             const user = await upsertUser(tx, { email: input.email, name: input.name, passwordHash });
             await grantMembership(tx, CLI_ACTOR, {
               workspaceId: ctx.workspace.id,

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { db } from "@/db/client";
 import { environments, type TaskDraft, taskDrafts, taskOrigins } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { insertTask } from "@/lib/tasks/create-task";
 import { taskContent } from "@/lib/tasks/schemas";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type AcceptDraftInput, acceptDraftInput, discardDraftInput } from "./schemas";
 
@@ -30,7 +30,7 @@ async function findProposedDraft(tx: Executor, ctx: Ctx, draftId: string): Promi
 export async function acceptDraft({ ctx, input }: { ctx: Ctx; input: AcceptDraftInput }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(acceptDraftInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const draft = await findProposedDraft(tx, ctx, data.draftId);
     const [environment] = await tx
       .select()
@@ -80,7 +80,7 @@ export async function acceptDraft({ ctx, input }: { ctx: Ctx; input: AcceptDraft
 export async function discardDraft({ ctx, input }: { ctx: Ctx; input: { draftId: string } }) {
   assertCan(ctx, "environments.write");
   const { draftId } = parseInput(discardDraftInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const draft = await findProposedDraft(tx, ctx, draftId);
     await tx.update(taskDrafts).set({ status: "discarded" }).where(eq(taskDrafts.id, draft.id));
     await recordAudit(tx, ctx.actor, {

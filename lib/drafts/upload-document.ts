@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { environmentDocuments } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
+import { runInTransaction } from "@/lib/transaction";
 import { extractDocumentText } from "./extract-text";
 
 /** Adds a source document to an environment (the same bytes twice are one document). */
@@ -27,7 +27,7 @@ export async function uploadDocument({
   if (!name) throw new AppError("invalid", "The document needs a file name.");
   const extracted = await extractDocumentText({ name, mediaType: file.mediaType, data: file.data });
   const sha256 = createHash("sha256").update(file.data).digest("hex");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, environmentSlug);
     const [existing] = await tx
       .select({ id: environmentDocuments.id })

@@ -1,10 +1,10 @@
 import "server-only";
-import { db } from "@/db/client";
 import type { Job, Run } from "@/db/schema";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { enqueueJob, prepareJobKind } from "@/lib/jobs/enqueue-job";
 import { runJobHere } from "@/lib/jobs/run-here";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { importJob } from "./import-job";
 import { getUploadLimits } from "./limits";
@@ -43,7 +43,7 @@ export async function startImport({
     assertCan(ctx, "rollouts.import");
     const input = parseInput(importOptionsInput, options);
     await prepareJobKind(importJob);
-    return await db.transaction(async (tx) => {
+    return await runInTransaction(ctx, async (tx) => {
       const run = await createImportRun({ ctx, files, options: input, executor: tx });
       const job = await enqueueJob({
         ctx,

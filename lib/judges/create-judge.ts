@@ -5,6 +5,7 @@ import { environments, judges, providers } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { freezeCurrentVersion } from "./judge-versions";
 import { type CreateJudgeInput, createJudgeInput } from "./schemas";
@@ -47,7 +48,7 @@ export async function createJudge({
   if (new Set([providerId, ...panelProviderIds]).size !== 1 + panelProviderIds.length) {
     throw new AppError("invalid", "A panel names each provider once.");
   }
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [judge] = await tx
       .insert(judges)
       .values({

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { prepareCorpusReplay, requestJudgeChangeReplays } from "@/lib/corpus-replay/corpus-replay-job";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { getCalibrationReport } from "./calibration-queries";
 import { findJudge, getJudgeVersion } from "./judge-versions";
@@ -30,7 +31,7 @@ export async function deployJudgeVersion({ ctx, versionId }: { ctx: Ctx; version
     throw new AppError("conflict", `This version has not passed calibration: ${report.reasons.join(" ")}`);
   }
   await prepareCorpusReplay();
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [before] = await tx
       .select({ id: judgeVersions.id })
       .from(judgeVersions)
@@ -81,7 +82,7 @@ export async function setCalibrationBar({ ctx, input }: { ctx: Ctx; input: Calib
   assertCan(ctx, "judges.set-bar");
   const data = parseInput(calibrationBarInput, input);
   const judge = await findJudge(db, ctx, data.judgeId);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const bar = { minKappaLower: data.minKappaLower, minHeldOut: data.minHeldOut };
     await tx.update(judges).set({ calibrationBar: bar }).where(eq(judges.id, judge.id));
     await recordAudit(tx, ctx.actor, {

@@ -6,6 +6,7 @@ import { type Judge, type JudgeVersion, judges, judgeVersions } from "@/db/schem
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { buildJudgeSnapshot, type JudgeHidden, type JudgeSnapshot } from "./snapshot";
 
 // Judge versions are made, never edited: the version matching the judge's current state (rubrics,
@@ -41,7 +42,7 @@ export async function ensureCurrentVersion({
   judgeId: string;
 }): Promise<LoadedVersion> {
   if (!z.uuid().safeParse(judgeId).success) throw new AppError("not_found", "No such judge.");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     // Serializes version numbering per judge.
     await tx.execute(sql`select id from judges where id = ${judgeId} for update`);
     const judge = await findJudge(tx, ctx, judgeId);

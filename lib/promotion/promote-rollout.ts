@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { insertTask } from "@/lib/tasks/create-task";
 import { findEnvironmentBySlug } from "@/lib/tasks/task-access";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { buildPromotion } from "./build-promotion";
 import { loadPromotionEvidence } from "./load-evidence";
@@ -23,7 +24,7 @@ export async function promoteRollout({ ctx, input }: { ctx: Ctx; input: PromoteR
   // Read before the transaction: the label queries use their own connection, and the embedded
   // database serves one transaction at a time.
   const evidence = await loadPromotionEvidence(db, ctx, data.rolloutId);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const environment = await findEnvironmentBySlug(tx, ctx, data.environment);
     const promotion = buildPromotion(evidence);
     const files = promotion.content.resources.filter((r) => r.kind === "file").map((r) => r.name);

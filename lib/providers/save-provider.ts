@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { providers } from "@/db/schema/providers";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { toProviderSummary } from "./provider-summary";
 import {
@@ -27,7 +27,7 @@ const nameTaken = (name: string) =>
 export async function createProvider({ ctx, input }: { ctx: Ctx; input: CreateProviderInput }) {
   assertCan(ctx, "providers.manage");
   const { apiKey, baseUrl, ...data } = parseInput(createProviderInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(providers)
       .values({
@@ -54,7 +54,7 @@ export async function createProvider({ ctx, input }: { ctx: Ctx; input: CreatePr
 export async function updateProvider({ ctx, input }: { ctx: Ctx; input: UpdateProviderInput }) {
   assertCan(ctx, "providers.manage");
   const { id, apiKey, clearApiKey, ...data } = parseInput(updateProviderInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const keyChange = apiKey
       ? { apiKeyCiphertext: encryptSecret(apiKey) }
       : clearApiKey
@@ -92,7 +92,7 @@ export async function setProviderArchived({
   isArchived: boolean;
 }) {
   assertCan(ctx, "providers.manage");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .update(providers)
       .set({ archivedAt: isArchived ? new Date() : null })

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { bulkInsert } from "@/db/bulk-insert";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { messages, rolloutMessageChunks, rollouts } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
@@ -11,6 +11,7 @@ import { linkToolResults } from "@/lib/imports/formats/shared/link-tool-results"
 import { hasGivenUp } from "@/lib/imports/give-up";
 import { countToolCalls, countToolErrors, MESSAGE_COLUMNS, messageRow } from "@/lib/imports/store-rollouts";
 import type { NormalizedMessage } from "@/lib/imports/types";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, liveContentHash } from "./live-items";
@@ -48,7 +49,7 @@ export async function appendMessages({
     throw new AppError("invalid", describeItemError(error));
   }
   const result = await getIngestGate().run(() =>
-    db.transaction(async (tx) => {
+    runInTransaction(ctx, async (tx) => {
       const run = await lockLiveRun(tx, ctx, runId, "share");
       assertOpen(run);
       const [rollout] = await tx

@@ -1,12 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { JsonText, toArrayLiteral } from "@/db/bulk-insert";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { isAppError } from "@/lib/errors";
 import { type RolloutReplacement, replaceRollouts } from "@/lib/imports/replace-rollouts";
 import { type BatchTarget, type PreparedRollout, storeRolloutBatch } from "@/lib/imports/store-rollouts";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, parseLiveItem, prepareLiveItem } from "./live-items";
@@ -54,7 +55,7 @@ export async function appendRollouts({
   });
   // The run is checked even when every item failed, so a wrong run answers 404, not a list of errors.
   const write = (part: Pending[]) =>
-    db.transaction(async (tx) => {
+    runInTransaction(ctx, async (tx) => {
       const run = await lockLiveRun(tx, ctx, runId, "share");
       assertOpen(run);
       if (part.length === 0) return;

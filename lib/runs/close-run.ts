@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { otlpPendingSpans, rolloutMessageChunks, rollouts, runs } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { lockLiveRun } from "./live-run";
 
 // Closes a live run: it takes no more rollouts or messages, and its rollouts still running become
@@ -12,7 +12,7 @@ import { lockLiveRun } from "./live-run";
 
 export async function closeLiveRun({ ctx, runId }: { ctx: Ctx; runId: string }) {
   assertCan(ctx, "rollouts.import");
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const run = await lockLiveRun(tx, ctx, runId, "update");
     if (run.status !== "running") return { id: run.id, status: run.status, truncated: 0 };
     const running = and(eq(rollouts.runId, run.id), eq(rollouts.status, "running"));

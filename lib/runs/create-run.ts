@@ -5,6 +5,7 @@ import { environments, runs } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type CreateRunInput, createRunInput } from "./schemas";
 
@@ -25,7 +26,7 @@ export async function createLiveRun({ ctx, input }: { ctx: Ctx; input: CreateRun
     if (!found) throw new AppError("not_found", `No environment "${environment}" in this workspace.`);
     environmentId = found.id;
   }
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [run] = await tx
       .insert(runs)
       .values({

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { toArrayLiteral } from "@/db/bulk-insert";
-import { db, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { otlpPendingSpans } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { mapTraceBundle } from "@/lib/imports/formats/langfuse-trace";
 import { readAttributes, readOtlpTraces } from "@/lib/imports/formats/otel-spans";
 import { getArray, getNumber, getText, isObject } from "@/lib/imports/read/json-value";
+import { runInTransaction } from "@/lib/transaction";
 import { countStatuses, type Pending, writeItems } from "./append-rollouts";
 import { getIngestGate } from "./ingest-gate";
 import { describeItemError, liveContentHash } from "./live-items";
@@ -48,7 +49,7 @@ export async function ingestOtlpTraces({
   if (incoming.length === 0) return {};
   const results: ItemResult[] = [];
   await getIngestGate().run(() =>
-    db.transaction(async (tx) => {
+    runInTransaction(ctx, async (tx) => {
       const run = await lockLiveRun(tx, ctx, runId, "share");
       assertOpen(run);
       const target = await loadBatchTarget(tx, ctx, run);

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { resolveReviewer } from "@/lib/labels/reviewer";
 import { submitLabel } from "@/lib/labels/submit-label";
 import { listActiveCategoryKeys } from "@/lib/labels/taxonomy-queries";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { describeSignature } from "./queries";
 import { type ReviewFlagInput, reviewFlagInput } from "./schemas";
@@ -76,7 +77,7 @@ export async function reviewFlag({ ctx, input }: { ctx: Ctx; input: ReviewFlagIn
       labelId = label.id;
     }
   }
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [review] = await tx
       .insert(flagReviews)
       .values({

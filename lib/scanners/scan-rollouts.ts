@@ -5,6 +5,7 @@ import { bulkInsert, JsonText } from "@/db/bulk-insert";
 import { db, type Tx } from "@/db/client";
 import type { ToolCall } from "@/db/schema/message-json";
 import { uuidArray } from "@/db/uuid-array";
+import { sliceCpuWork } from "@/lib/jobs/yield-to-foreground";
 import { selectMessagesOfRollouts } from "@/lib/rollouts/messages-of-rollouts";
 import { SIGNATURES, signatureVersionTag, versionTagOf } from "./catalog";
 import { loadGrammars } from "./parsers/grammars";
@@ -34,6 +35,11 @@ export const needsScanSql = (rolloutRef: SQL) =>
     and s.scanner = ${DETERMINISTIC_SCANNER} and s.scanner_version = ${SCANNER_VERSION})`;
 
 const DEFAULT_BATCH = 200;
+/**
+ * A batch also stops at this many messages (but holds one rollout at least): loading a batch's
+ * messages is work the event loop can't slice, so long transcripts make smaller batches.
+ */
+const BATCH_MESSAGE_BUDGET = 20_000;
 
 /** `scanned` counts rescans too; `rescanned` those a previous signature set had scanned. */
 export type ScanBatch = { scanned: number; flagged: number; flags: number; rescanned: number };
@@ -43,7 +49,21 @@ export type ScanScope = {
   /** Only these rollouts (still only the unscanned ones). */
   rolloutIds?: readonly string[];
   batchSize?: number;
+  /** Messages a batch holds at most (one rollout at least). */
+  messageBudget?: number;
+  signal?: AbortSignal;
 };
+
+/** The longest prefix of `rows` whose messages fit in `budget`, and never less than one row. */
+export function withinMessageBudget<T extends { message_count: number }>(rows: T[], budget: number): T[] {
+  let total = 0;
+  let end = 0;
+  while (end < rows.length && (end === 0 || total + Number(rows[end].message_count) <= budget)) {
+    total += Number(rows[end].message_count);
+    end += 1;
+  }
+  return rows.slice(0, end);
+}
 
 type MessageRow = {
   rollout_id: string;
@@ -194,17 +214,20 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
     if (scope.rolloutIds) where.push(sql`r.id = any(${uuidArray(scope.rolloutIds)})`);
     // Running rollouts (live runs) are scanned once they finish.
     where.push(sql`r.status::text <> 'running'`);
-    const candidates = await tx.execute<{
+    const claimed = await tx.execute<{
       id: string;
       workspace_id: string;
       task_id: string | null;
+      message_count: number;
       was_scanned: boolean;
     }>(sql`
-      select r.id, r.workspace_id, r.task_id,
+      select r.id, r.workspace_id, r.task_id, r.message_count,
         exists (select 1 from rollout_scans s where s.rollout_id = r.id and s.scanner = ${DETERMINISTIC_SCANNER}) as was_scanned
       from rollouts r where ${sql.join(where, sql` and `)}
       order by r.created_at, r.id limit ${scope.batchSize ?? DEFAULT_BATCH} for no key update of r skip locked`);
-    if (candidates.length === 0) return { scanned: 0, flagged: 0, flags: 0, rescanned: 0 };
+    if (claimed.length === 0) return { scanned: 0, flagged: 0, flags: 0, rescanned: 0 };
+    // Claimed rollouts past the message budget are left for the next batch (their locks end with this transaction).
+    const candidates = withinMessageBudget([...claimed], scope.messageBudget ?? BATCH_MESSAGE_BUDGET);
     const ids = candidates.map((c) => c.id);
     const taskIds = [...new Set(candidates.flatMap((c) => (c.task_id ? [c.task_id] : [])))];
     const rescanIds = candidates.filter((c) => c.was_scanned).map((c) => c.id);
@@ -220,7 +243,10 @@ export async function scanPendingRollouts(scope: ScanScope = {}): Promise<ScanBa
     const updates: FlagChanges["update"] = [];
     const removals: string[] = [];
     let flagged = 0;
+    // The signatures are CPU in this process's event loop: a batch lets requests in between slices.
+    const pauseForRequests = sliceCpuWork({ signal: scope.signal });
     for (const c of candidates) {
+      await pauseForRequests();
       const hits = scanRollout({
         messages: messages.get(c.id) ?? [],
         hidden: (c.task_id && hidden.get(c.task_id)) || undefined,
@@ -293,7 +319,6 @@ export async function scanAllPendingRollouts(
     onBatch?: (batch: ScanBatch, total: ScanBatch) => void;
     /** Awaited before each batch (the scan job gives way to live appends there). */
     beforeBatch?: () => Promise<void>;
-    signal?: AbortSignal;
   } = {},
 ): Promise<ScanBatch> {
   const total: ScanBatch = { scanned: 0, flagged: 0, flags: 0, rescanned: 0 };

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
-import { db } from "@/db/client";
 import { flagReviews, flags, scannerSettings } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { FLAG_SEVERITIES } from "@/lib/values/scanner-values";
 import { SIGNATURE_IDS } from "./catalog";
@@ -26,7 +26,7 @@ export async function updateSignatureSetting({
   const data = parseInput(updateSignatureSettingInput, input);
   if (!SIGNATURE_IDS.includes(data.signature) && data.signature !== LLM_SCANNER_INFO.id)
     throw new AppError("invalid", `No signature “${data.signature}”.`);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     await tx
       .insert(scannerSettings)
       .values({

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/db/client";
 import { sentenceMarks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { normalizeSentence } from "./coverage/text";
 import { describeActor } from "./revisions";
@@ -24,7 +24,7 @@ export async function markSentence({
   assertCan(ctx, "environments.write");
   const data = parseInput(markSentenceInput, input);
   const textKey = normalizeSentence(data.text);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const values = {
       workspaceId: ctx.workspace.id,
       textKey,

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { db } from "@/db/client";
 import { sentenceMarks } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { type RemoveSentenceMarkInput, removeSentenceMarkInput } from "./schemas";
 
@@ -12,7 +12,7 @@ import { type RemoveSentenceMarkInput, removeSentenceMarkInput } from "./schemas
 export async function removeSentenceMark({ ctx, input }: { ctx: Ctx; input: RemoveSentenceMarkInput }) {
   assertCan(ctx, "environments.write");
   const data = parseInput(removeSentenceMarkInput, input);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const [row] = await tx
       .delete(sentenceMarks)
       .where(and(eq(sentenceMarks.id, data.id), eq(sentenceMarks.workspaceId, ctx.workspace.id)))

@@ -5,6 +5,7 @@ import { llmScannerVersions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { recordLlmCalibration } from "./llm-calibration-queries";
 import { getLlmScannerVersion } from "./llm-versions";
@@ -20,7 +21,7 @@ export async function deployLlmScanner({ ctx, versionId }: { ctx: Ctx; versionId
   const report = await recordLlmCalibration(version);
   if (!report.isPassed)
     throw new AppError("conflict", `This version has not passed calibration: ${report.reasons.join(" ")}`);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     await tx
       .update(llmScannerVersions)
       .set({ status: "retired" })
@@ -53,7 +54,7 @@ export async function setLlmScannerBar({ ctx, input }: { ctx: Ctx; input: LlmSca
   const data = parseInput(llmScannerBarInput, input);
   const version = await getLlmScannerVersion(db, ctx, data.versionId);
   const bar = { minKappaLower: data.minKappaLower, minHeldOut: data.minHeldOut };
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     await tx
       .update(llmScannerVersions)
       .set({ calibrationBar: bar })

@@ -8,6 +8,7 @@ import type { TranscriptMessage } from "@/lib/judges/judge-prompt";
 import { loadTranscripts } from "@/lib/judges/load-transcripts";
 import { ProviderError } from "@/lib/providers/provider-error";
 import type { ProviderConfig } from "@/lib/providers/types";
+import { runInTransaction } from "@/lib/transaction";
 import { LLM_SCANNER_INFO } from "../llm-info";
 import { DETERMINISTIC_SCANNER } from "../scan-rollout";
 import { scanAllPendingRollouts } from "../scan-rollouts";
@@ -97,7 +98,7 @@ export async function storeLlmAnswer({
   jobId: string | null;
 }): Promise<boolean> {
   const { rolloutId, transcript, hints } = prepared;
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     const stored = await tx
       .insert(llmScanResults)
       .values({

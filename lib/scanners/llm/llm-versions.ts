@@ -8,6 +8,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { actorUserId, assertCan, type Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
 import { getProviderByName } from "@/lib/providers/queries";
+import { runInTransaction } from "@/lib/transaction";
 import { parseInput } from "@/lib/validation";
 import { DEFAULT_SCANNER_QUESTION } from "./llm-prompt";
 import { type ConfigureLlmScannerInput, configureLlmScannerInput } from "./schemas";
@@ -44,7 +45,7 @@ export async function configureLlmScanner({ ctx, input }: { ctx: Ctx; input: Con
     maxTokens: data.maxTokens,
   };
   const fingerprint = fingerprintOf(snapshot);
-  return db.transaction(async (tx) => {
+  return runInTransaction(ctx, async (tx) => {
     // Serializes version numbering per workspace.
     await tx.execute(sql`select id from workspaces where id = ${ctx.workspace.id} for update`);
     const [existing] = await tx
