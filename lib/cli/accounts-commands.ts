@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { Ctx } from "@/lib/auth/context";
 import { AppError } from "@/lib/errors";
-import { runInTransaction } from "@/lib/transaction";
 import { printResult } from "./output";
 import { withDatabase } from "./program";
 
@@ -49,13 +48,13 @@ export function registerAccountCommands(program: Command): void {
     .action(
       async (options: { email: string; password: string; workspace: string; role: string; name: string }) => {
         const [
-          { db },
+          { runInTransaction },
           { grantMembership, upsertUser },
           { addMemberInput },
           { hashPassword },
           { parseInput },
         ] = await Promise.all([
-          import("@/db/client"),
+          import("@/lib/transaction"),
           import("@/lib/accounts/account-rows"),
           import("@/lib/accounts/schemas"),
           import("@/lib/auth/password"),
