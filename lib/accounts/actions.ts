@@ -7,6 +7,7 @@ import { getClientAddress, SESSION_COOKIE, sessionCookieOptions } from "@/lib/au
 import { type ActionResult, requireCtx, runAction } from "@/lib/auth/run-action";
 import { deleteSession, signIn as openSession, switchSessionWorkspace } from "@/lib/auth/sessions";
 import { AppError } from "@/lib/errors";
+import { formFields, formText } from "@/lib/form-fields";
 import { parseInput } from "@/lib/validation";
 import { addMember as addMemberVerb } from "./add-member";
 import { createApiKey as createApiKeyVerb, revokeApiKey as revokeApiKeyVerb } from "./api-keys";
@@ -21,11 +22,6 @@ import { addMemberInput, changeMemberRoleInput, createApiKeyInput, createInviteI
 
 // Server actions for accounts. Each one is a public endpoint: runAction checks its rule first.
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? "");
-/** The form's text fields as a plain object, for zod. */
-const fields = (form: FormData) =>
-  Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-
 function safeNext(next: string): string {
   return next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
@@ -33,13 +29,13 @@ function safeNext(next: string): string {
 export async function signIn(_prev: unknown, form: FormData): Promise<ActionResult<null>> {
   const result = await runAction("signIn", async () => {
     const { token, expiresAt } = await openSession({
-      input: { email: field(form, "email"), password: field(form, "password") },
+      input: { email: formText(form, "email"), password: formText(form, "password") },
       address: await getClientAddress(),
     });
     (await cookies()).set(SESSION_COOKIE, token, sessionCookieOptions(expiresAt));
     return null;
   });
-  if (result.ok) redirect(safeNext(field(form, "next") || "/"));
+  if (result.ok) redirect(safeNext(formText(form, "next") || "/"));
   return result;
 }
 
@@ -57,7 +53,7 @@ export async function signOut(): Promise<void> {
 export async function switchWorkspace(form: FormData): Promise<void> {
   await runAction("switchWorkspace", async ({ session }) => {
     if (!session) throw new AppError("unauthorized", "Sign in first.");
-    await switchSessionWorkspace(session, field(form, "workspace"));
+    await switchSessionWorkspace(session, formText(form, "workspace"));
     return null;
   });
   revalidatePath("/", "layout");
@@ -67,9 +63,9 @@ export async function switchWorkspace(form: FormData): Promise<void> {
 export async function acceptInvite(_prev: unknown, form: FormData): Promise<ActionResult<null>> {
   const result = await runAction("acceptInvite", async () => {
     const input = {
-      token: field(form, "token"),
-      name: field(form, "name"),
-      password: field(form, "password"),
+      token: formText(form, "token"),
+      name: formText(form, "name"),
+      password: formText(form, "password"),
     };
     const { user } = await acceptInviteVerb({ input });
     const { token, expiresAt } = await openSession({
@@ -89,7 +85,7 @@ export async function createWorkspace(_prev: unknown, form: FormData) {
     const workspace = await createWorkspaceVerb({
       actor: ctx.actor,
       ctx,
-      input: { slug: field(form, "slug"), name: field(form, "name") },
+      input: { slug: formText(form, "slug"), name: formText(form, "name") },
     });
     revalidatePath("/", "layout");
     return { slug: workspace.slug };
@@ -100,7 +96,7 @@ export async function addMember(_prev: unknown, form: FormData) {
   return runAction("addMember", async (session) => {
     const user = await addMemberVerb({
       ctx: requireCtx(session),
-      input: parseInput(addMemberInput, fields(form)),
+      input: parseInput(addMemberInput, formFields(form)),
     });
     revalidatePath("/settings");
     return { email: user.email };
@@ -111,7 +107,7 @@ export async function createInvite(_prev: unknown, form: FormData) {
   return runAction("createInvite", async (session) => {
     const invite = await createInviteVerb({
       ctx: requireCtx(session),
-      input: parseInput(createInviteInput, fields(form)),
+      input: parseInput(createInviteInput, formFields(form)),
     });
     revalidatePath("/settings");
     return invite;
@@ -120,7 +116,7 @@ export async function createInvite(_prev: unknown, form: FormData) {
 
 export async function revokeInvite(_prev: unknown, form: FormData) {
   return runAction("revokeInvite", async (session) => {
-    await revokeInviteVerb({ ctx: requireCtx(session), input: { id: field(form, "id") } });
+    await revokeInviteVerb({ ctx: requireCtx(session), input: { id: formText(form, "id") } });
     revalidatePath("/settings");
     return null;
   });
@@ -130,7 +126,7 @@ export async function changeMemberRole(_prev: unknown, form: FormData) {
   return runAction("changeMemberRole", async (session) => {
     await changeMemberRoleVerb({
       ctx: requireCtx(session),
-      input: parseInput(changeMemberRoleInput, fields(form)),
+      input: parseInput(changeMemberRoleInput, formFields(form)),
     });
     revalidatePath("/settings");
     return null;
@@ -139,7 +135,7 @@ export async function changeMemberRole(_prev: unknown, form: FormData) {
 
 export async function removeMember(_prev: unknown, form: FormData) {
   return runAction("removeMember", async (session) => {
-    await removeMemberVerb({ ctx: requireCtx(session), input: { userId: field(form, "userId") } });
+    await removeMemberVerb({ ctx: requireCtx(session), input: { userId: formText(form, "userId") } });
     revalidatePath("/settings");
     return null;
   });
@@ -149,7 +145,7 @@ export async function createApiKey(_prev: unknown, form: FormData) {
   return runAction("createApiKey", async (session) => {
     const key = await createApiKeyVerb({
       ctx: requireCtx(session),
-      input: parseInput(createApiKeyInput, fields(form)),
+      input: parseInput(createApiKeyInput, formFields(form)),
     });
     revalidatePath("/settings/api-keys");
     return key;
@@ -158,7 +154,7 @@ export async function createApiKey(_prev: unknown, form: FormData) {
 
 export async function revokeApiKey(_prev: unknown, form: FormData) {
   return runAction("revokeApiKey", async (session) => {
-    await revokeApiKeyVerb({ ctx: requireCtx(session), input: { id: field(form, "id") } });
+    await revokeApiKeyVerb({ ctx: requireCtx(session), input: { id: formText(form, "id") } });
     revalidatePath("/settings/api-keys");
     return null;
   });

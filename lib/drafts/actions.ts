@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
 import { AppError } from "@/lib/errors";
+import { formLine } from "@/lib/form-fields";
 import { acceptDraft as acceptDraftVerb, discardDraft as discardDraftVerb } from "./decide-draft";
 import type { GenerateDraftsInput } from "./schemas";
 import { startDrafting as startDraftingVerb } from "./start-drafting";
@@ -11,12 +12,11 @@ import { uploadDocument as uploadDocumentVerb } from "./upload-document";
 
 // Server actions of the Drafts page: upload source documents, start drafting jobs, decide on drafts.
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 const draftsPath = (environment: string) => `/environments/${environment}/drafts`;
 
 export async function uploadDocument(_prev: unknown, form: FormData) {
   return runAction("uploadDocument", async (session) => {
-    const environment = text(form, "environment");
+    const environment = formLine(form, "environment");
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0)
       throw new AppError("invalid", "Choose a document to upload.");
@@ -51,7 +51,7 @@ export async function acceptDraft(_prev: unknown, form: FormData) {
   const result = await runAction("acceptDraft", async (session) => {
     const task = await acceptDraftVerb({
       ctx: requireCtx(session),
-      input: { draftId: text(form, "draftId"), key: text(form, "key") },
+      input: { draftId: formLine(form, "draftId"), key: formLine(form, "key") },
     });
     revalidatePath(draftsPath(task.environment));
     return { environment: task.environment, key: task.key };
@@ -65,9 +65,9 @@ export async function discardDraft(_prev: unknown, form: FormData) {
   return runAction("discardDraft", async (session) => {
     const discarded = await discardDraftVerb({
       ctx: requireCtx(session),
-      input: { draftId: text(form, "draftId") },
+      input: { draftId: formLine(form, "draftId") },
     });
-    revalidatePath(draftsPath(text(form, "environment")));
+    revalidatePath(draftsPath(formLine(form, "environment")));
     return discarded;
   });
 }

@@ -3,24 +3,23 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formText } from "@/lib/form-fields";
 import { createEnvironment as createEnvironmentVerb } from "./create-environment";
 import { splitTags } from "./schemas";
 import { setEnvironmentArchived, updateEnvironment as updateEnvironmentVerb } from "./update-environment";
 
 // Server actions for environments. Each is a public endpoint: runAction checks its rule first.
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "");
-
 export async function createEnvironment(_prev: unknown, form: FormData) {
   const result = await runAction("createEnvironment", async (session) => {
     const environment = await createEnvironmentVerb({
       ctx: requireCtx(session),
       input: {
-        slug: text(form, "slug"),
-        name: text(form, "name"),
-        description: text(form, "description"),
-        domain: text(form, "domain"),
-        tags: splitTags(text(form, "tags")),
+        slug: formText(form, "slug"),
+        name: formText(form, "name"),
+        description: formText(form, "description"),
+        domain: formText(form, "domain"),
+        tags: splitTags(formText(form, "tags")),
       },
     });
     revalidatePath("/environments");
@@ -32,15 +31,15 @@ export async function createEnvironment(_prev: unknown, form: FormData) {
 
 export async function updateEnvironment(_prev: unknown, form: FormData) {
   return runAction("updateEnvironment", async (session) => {
-    const slug = text(form, "slug");
+    const slug = formText(form, "slug");
     await updateEnvironmentVerb({
       ctx: requireCtx(session),
       slug,
       input: {
-        name: text(form, "name"),
-        description: text(form, "description"),
-        domain: text(form, "domain"),
-        tags: splitTags(text(form, "tags")),
+        name: formText(form, "name"),
+        description: formText(form, "description"),
+        domain: formText(form, "domain"),
+        tags: splitTags(formText(form, "tags")),
         reviewersSeeAnswerKeys: form.get("reviewersSeeAnswerKeys") === "on",
       },
     });
@@ -51,8 +50,8 @@ export async function updateEnvironment(_prev: unknown, form: FormData) {
 
 export async function archiveEnvironment(_prev: unknown, form: FormData) {
   return runAction("archiveEnvironment", async (session) => {
-    const slug = text(form, "slug");
-    const isArchived = text(form, "archived") === "1";
+    const slug = formText(form, "slug");
+    const isArchived = formText(form, "archived") === "1";
     await setEnvironmentArchived({ ctx: requireCtx(session), slug, isArchived });
     revalidatePath("/environments", "layout");
     return { slug, isArchived };

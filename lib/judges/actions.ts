@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formText } from "@/lib/form-fields";
 import { cancelJob } from "@/lib/jobs/cancel-job";
 import { createJudge as createJudgeVerb } from "./create-judge";
 import { deployJudgeVersion, setCalibrationBar as setCalibrationBarVerb } from "./deploy-judge";
@@ -13,26 +14,24 @@ import { tryJudge as tryJudgeVerb } from "./try-judge";
 
 // Server actions for judges. Each is a public endpoint: runAction checks its rule first.
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "");
-
 export async function createJudge(_prev: unknown, form: FormData) {
   return runAction("createJudge", async (session) => {
-    const slug = text(form, "environment");
-    const criteria = text(form, "criteria").trim();
+    const slug = formText(form, "environment");
+    const criteria = formText(form, "criteria").trim();
     const judge = await createJudgeVerb({
       ctx: requireCtx(session),
       environmentSlug: slug,
       input: {
-        name: text(form, "name"),
-        provider: text(form, "provider"),
+        name: formText(form, "name"),
+        provider: formText(form, "provider"),
         panel: form
           .getAll("panel")
           .map(String)
-          .filter((p) => p && p !== text(form, "provider")),
+          .filter((p) => p && p !== formText(form, "provider")),
         criteria: criteria ? criteria.split(/[\s,]+/).filter(Boolean) : "all",
-        template: text(form, "template"),
-        temperature: text(form, "temperature") || undefined,
-        maxTokens: text(form, "maxTokens") || undefined,
+        template: formText(form, "template"),
+        temperature: formText(form, "temperature") || undefined,
+        maxTokens: formText(form, "maxTokens") || undefined,
       },
     });
     revalidatePath(`/environments/${slug}/judges`);
@@ -62,7 +61,7 @@ export async function deployJudge(_prev: unknown, form: FormData) {
   return runAction("deployJudge", async (session) => {
     const deployed = await deployJudgeVersion({
       ctx: requireCtx(session),
-      versionId: text(form, "versionId"),
+      versionId: formText(form, "versionId"),
     });
     revalidatePath("/environments", "layout");
     return { version: deployed.version };
@@ -74,9 +73,9 @@ export async function setCalibrationBar(_prev: unknown, form: FormData) {
     const bar = await setCalibrationBarVerb({
       ctx: requireCtx(session),
       input: {
-        judgeId: text(form, "judgeId"),
-        minKappaLower: text(form, "minKappaLower"),
-        minHeldOut: text(form, "minHeldOut"),
+        judgeId: formText(form, "judgeId"),
+        minKappaLower: formText(form, "minKappaLower"),
+        minHeldOut: formText(form, "minHeldOut"),
       },
     });
     revalidatePath("/environments", "layout");
@@ -86,7 +85,7 @@ export async function setCalibrationBar(_prev: unknown, form: FormData) {
 
 export async function cancelJudgeJob(_prev: unknown, form: FormData) {
   return runAction("cancelJudgeJob", async (session) => {
-    const job = await cancelJob({ ctx: requireCtx(session), id: text(form, "jobId") });
+    const job = await cancelJob({ ctx: requireCtx(session), id: formText(form, "jobId") });
     revalidatePath("/environments", "layout");
     return { status: job.status };
   });

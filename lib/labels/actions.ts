@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formLines, formList, formOptional, formText } from "@/lib/form-fields";
 import { adjudicateRollout as adjudicateRolloutVerb } from "./adjudicate-rollout";
 import { createCategory } from "./create-category";
 import type { SubmitLabelInput } from "./schemas";
@@ -11,15 +12,6 @@ import { setCategoryRetired, updateCategory } from "./update-category";
 
 // Server actions of the labels domain. Each is a public endpoint: runAction checks its rule, the
 // verb checks the permission again and parses its input with zod.
-
-const field = (form: FormData, name: string) => String(form.get(name) ?? "");
-const optionalField = (form: FormData, name: string) => field(form, name).trim() || null;
-const list = (form: FormData, name: string) => form.getAll(name).map(String).filter(Boolean);
-const lines = (form: FormData, name: string) =>
-  field(form, name)
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 export async function submitLabel(input: SubmitLabelInput) {
   return runAction("submitLabel", async (session) => {
@@ -34,11 +26,11 @@ export async function adjudicateRollout(_prev: unknown, form: FormData) {
     const result = await adjudicateRolloutVerb({
       ctx: requireCtx(session),
       input: {
-        rolloutId: field(form, "rolloutId"),
-        queueId: optionalField(form, "queueId"),
-        verdict: field(form, "verdict") as never,
-        categories: list(form, "categories"),
-        rationale: field(form, "rationale"),
+        rolloutId: formText(form, "rolloutId"),
+        queueId: formOptional(form, "queueId"),
+        verdict: formText(form, "verdict") as never,
+        categories: formList(form, "categories"),
+        rationale: formText(form, "rationale"),
       },
     });
     revalidatePath("/review", "layout");
@@ -51,10 +43,10 @@ export async function setCorpusStatus(_prev: unknown, form: FormData) {
     const result = await setCorpusStatusVerb({
       ctx: requireCtx(session),
       input: {
-        rolloutId: field(form, "rolloutId"),
-        status: field(form, "status") as never,
-        fixedInRevision: optionalField(form, "fixedInRevision"),
-        note: field(form, "note"),
+        rolloutId: formText(form, "rolloutId"),
+        status: formText(form, "status") as never,
+        fixedInRevision: formOptional(form, "fixedInRevision"),
+        note: formText(form, "note"),
       },
     });
     revalidatePath("/review/corpus");
@@ -67,12 +59,12 @@ export async function createTaxonomyCategory(_prev: unknown, form: FormData) {
     const category = await createCategory({
       ctx: requireCtx(session),
       input: {
-        family: field(form, "family") as never,
-        key: field(form, "key"),
-        name: field(form, "name"),
-        description: field(form, "description"),
-        examples: lines(form, "examples"),
-        parentId: optionalField(form, "parentId"),
+        family: formText(form, "family") as never,
+        key: formText(form, "key"),
+        name: formText(form, "name"),
+        description: formText(form, "description"),
+        examples: formLines(form, "examples"),
+        parentId: formOptional(form, "parentId"),
       },
     });
     revalidatePath("/review/taxonomy");
@@ -85,11 +77,11 @@ export async function updateTaxonomyCategory(_prev: unknown, form: FormData) {
     const category = await updateCategory({
       ctx: requireCtx(session),
       input: {
-        id: field(form, "id"),
-        name: field(form, "name"),
-        description: field(form, "description"),
-        examples: lines(form, "examples"),
-        parentId: optionalField(form, "parentId"),
+        id: formText(form, "id"),
+        name: formText(form, "name"),
+        description: formText(form, "description"),
+        examples: formLines(form, "examples"),
+        parentId: formOptional(form, "parentId"),
       },
     });
     revalidatePath("/review/taxonomy");
@@ -101,7 +93,7 @@ export async function setTaxonomyCategoryRetired(_prev: unknown, form: FormData)
   return runAction("setTaxonomyCategoryRetired", async (session) => {
     const category = await setCategoryRetired({
       ctx: requireCtx(session),
-      input: { id: field(form, "id"), isRetired: field(form, "isRetired") === "true" },
+      input: { id: formText(form, "id"), isRetired: formText(form, "isRetired") === "true" },
     });
     revalidatePath("/review/taxonomy");
     return category;

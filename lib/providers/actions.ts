@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formText } from "@/lib/form-fields";
 import {
   createProvider as createProviderVerb,
   setProviderArchived,
@@ -11,20 +12,18 @@ import { testProviderConnection } from "./test-connection";
 
 // Server actions for providers (Settings). Each is a public endpoint: runAction checks its rule first.
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "");
-
 function providerFields(form: FormData) {
   return {
-    name: text(form, "name"),
-    kind: text(form, "kind") as "openai" | "anthropic",
-    baseUrl: text(form, "baseUrl"),
-    model: text(form, "model"),
-    apiKey: text(form, "apiKey"),
-    concurrency: text(form, "concurrency") || undefined,
-    requestsPerMinute: text(form, "requestsPerMinute"),
-    inputPricePerMillion: text(form, "inputPricePerMillion"),
-    outputPricePerMillion: text(form, "outputPricePerMillion"),
-    timeoutSeconds: text(form, "timeoutSeconds"),
+    name: formText(form, "name"),
+    kind: formText(form, "kind") as "openai" | "anthropic",
+    baseUrl: formText(form, "baseUrl"),
+    model: formText(form, "model"),
+    apiKey: formText(form, "apiKey"),
+    concurrency: formText(form, "concurrency") || undefined,
+    requestsPerMinute: formText(form, "requestsPerMinute"),
+    inputPricePerMillion: formText(form, "inputPricePerMillion"),
+    outputPricePerMillion: formText(form, "outputPricePerMillion"),
+    timeoutSeconds: formText(form, "timeoutSeconds"),
   };
 }
 
@@ -40,7 +39,11 @@ export async function updateProvider(_prev: unknown, form: FormData) {
   return runAction("updateProvider", async (session) => {
     const provider = await updateProviderVerb({
       ctx: requireCtx(session),
-      input: { ...providerFields(form), id: text(form, "id"), clearApiKey: form.get("clearApiKey") === "on" },
+      input: {
+        ...providerFields(form),
+        id: formText(form, "id"),
+        clearApiKey: form.get("clearApiKey") === "on",
+      },
     });
     revalidatePath("/settings");
     return { id: provider.id, name: provider.name };
@@ -49,8 +52,8 @@ export async function updateProvider(_prev: unknown, form: FormData) {
 
 export async function archiveProvider(_prev: unknown, form: FormData) {
   return runAction("archiveProvider", async (session) => {
-    const isArchived = text(form, "archived") === "1";
-    await setProviderArchived({ ctx: requireCtx(session), id: text(form, "id"), isArchived });
+    const isArchived = formText(form, "archived") === "1";
+    await setProviderArchived({ ctx: requireCtx(session), id: formText(form, "id"), isArchived });
     revalidatePath("/settings");
     return { isArchived };
   });
@@ -58,6 +61,6 @@ export async function archiveProvider(_prev: unknown, form: FormData) {
 
 export async function testProvider(_prev: unknown, form: FormData) {
   return runAction("testProvider", async (session) =>
-    testProviderConnection({ ctx: requireCtx(session), id: text(form, "id") }),
+    testProviderConnection({ ctx: requireCtx(session), id: formText(form, "id") }),
   );
 }

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formOptional, formText } from "@/lib/form-fields";
 import { archiveQueue as archiveQueueVerb } from "./archive-queue";
 import { createQueue as createQueueVerb } from "./create-queue";
 import { syncQueueItems as syncQueueItemsVerb } from "./sync-queue-items";
@@ -11,18 +12,15 @@ import { takeNextItem } from "./take-next-item";
 // Server actions of review queues. Each is a public endpoint: runAction checks its rule, the verb
 // checks the permission again and parses its input with zod.
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? "");
-const optionalField = (form: FormData, name: string) => field(form, name).trim() || null;
-
 export async function takeNextQueueItem(_prev: unknown, form: FormData) {
-  const queueId = field(form, "queueId");
+  const queueId = formText(form, "queueId");
   const result = await runAction("takeNextQueueItem", async (session) => {
     const item = await takeNextItem({
       ctx: requireCtx(session),
       input: {
         queueId,
-        skipItemId: optionalField(form, "skipItemId"),
-        itemId: optionalField(form, "itemId"),
+        skipItemId: formOptional(form, "skipItemId"),
+        itemId: formOptional(form, "itemId"),
       },
     });
     revalidatePath(`/review/queues/${queueId}`);
@@ -48,12 +46,12 @@ export async function createQueue(_prev: unknown, form: FormData) {
     return createQueueVerb({
       ctx: requireCtx(session),
       input: {
-        name: field(form, "name"),
-        description: field(form, "description"),
+        name: formText(form, "name"),
+        description: formText(form, "description"),
         filter,
-        sampling: field(form, "sampling") as never,
-        samplePercent: field(form, "samplePercent") as never,
-        overlap: field(form, "overlap") as never,
+        sampling: formText(form, "sampling") as never,
+        samplePercent: formText(form, "samplePercent") as never,
+        overlap: formText(form, "overlap") as never,
         isBlind: form.get("isBlind") === "on",
         reviewerIds: form.getAll("reviewerIds").map(String),
       },
@@ -70,7 +68,7 @@ export async function syncQueueItems(_prev: unknown, form: FormData) {
   return runAction("syncQueueItems", async (session) => {
     const result = await syncQueueItemsVerb({
       ctx: requireCtx(session),
-      input: { queueId: field(form, "queueId") },
+      input: { queueId: formText(form, "queueId") },
     });
     revalidatePath("/review", "layout");
     return result;
@@ -79,7 +77,7 @@ export async function syncQueueItems(_prev: unknown, form: FormData) {
 
 export async function archiveQueue(_prev: unknown, form: FormData) {
   const result = await runAction("archiveQueue", async (session) => {
-    return archiveQueueVerb({ ctx: requireCtx(session), input: { queueId: field(form, "queueId") } });
+    return archiveQueueVerb({ ctx: requireCtx(session), input: { queueId: formText(form, "queueId") } });
   });
   if (result.ok) {
     revalidatePath("/review", "layout");

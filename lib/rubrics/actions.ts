@@ -3,22 +3,21 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formLine } from "@/lib/form-fields";
 import { DEFAULT_JUDGE_TEMPLATE } from "./judge-template";
 import { createSharedRubric as createSharedRubricVerb, setRubricArchived, updateRubric } from "./save-rubric";
 
 // Server actions for shared rubrics. Each is a public endpoint: runAction checks its rule first.
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
-
 export async function createSharedRubric(_prev: unknown, form: FormData) {
-  const environment = text(form, "environment");
+  const environment = formLine(form, "environment");
   const result = await runAction("createSharedRubric", async (session) => {
     const rubric = await createSharedRubricVerb({
       ctx: requireCtx(session),
       environmentSlug: environment,
       input: {
-        title: text(form, "title"),
-        description: text(form, "description"),
+        title: formLine(form, "title"),
+        description: formLine(form, "description"),
         judgeTemplate: DEFAULT_JUDGE_TEMPLATE,
       },
     });
@@ -45,8 +44,8 @@ export async function archiveSharedRubric(_prev: unknown, form: FormData) {
   return runAction("archiveSharedRubric", async (session) => {
     const rubric = await setRubricArchived({
       ctx: requireCtx(session),
-      rubricId: text(form, "rubricId"),
-      isArchived: text(form, "archived") === "1",
+      rubricId: formLine(form, "rubricId"),
+      isArchived: formLine(form, "archived") === "1",
     });
     revalidatePath(`/environments/${rubric.environment}`, "layout");
     return { isArchived: rubric.archivedAt !== null };

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { assertCan } from "@/lib/auth/context";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
+import { formText } from "@/lib/form-fields";
 import {
   deployLlmScanner as deployLlmScannerVerb,
   setLlmScannerBar as setLlmScannerBarVerb,
@@ -48,18 +49,16 @@ export async function scanPendingNow() {
   });
 }
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "");
-
 /** Freezes the LLM scanner's configuration as a version (or finds the identical one). */
 export async function configureLlmScanner(_prev: unknown, form: FormData) {
   return runAction("configureLlmScanner", async (session) => {
     const { version, isNew } = await configureLlmScannerVerb({
       ctx: requireCtx(session),
       input: {
-        provider: text(form, "provider"),
-        question: text(form, "question"),
-        temperature: text(form, "temperature") || undefined,
-        maxTokens: text(form, "maxTokens") || undefined,
+        provider: formText(form, "provider"),
+        question: formText(form, "question"),
+        temperature: formText(form, "temperature") || undefined,
+        maxTokens: formText(form, "maxTokens") || undefined,
       },
     });
     revalidatePath("/scanners");
@@ -72,7 +71,7 @@ export async function deployLlmScanner(_prev: unknown, form: FormData) {
   return runAction("deployLlmScanner", async (session) => {
     const deployed = await deployLlmScannerVerb({
       ctx: requireCtx(session),
-      versionId: text(form, "versionId"),
+      versionId: formText(form, "versionId"),
     });
     revalidatePath("/scanners");
     return { version: deployed.version };
@@ -85,9 +84,9 @@ export async function setLlmScannerBar(_prev: unknown, form: FormData) {
     const bar = await setLlmScannerBarVerb({
       ctx: requireCtx(session),
       input: {
-        versionId: text(form, "versionId"),
-        minKappaLower: text(form, "minKappaLower"),
-        minHeldOut: text(form, "minHeldOut"),
+        versionId: formText(form, "versionId"),
+        minKappaLower: formText(form, "minKappaLower"),
+        minHeldOut: formText(form, "minHeldOut"),
       },
     });
     revalidatePath("/scanners");

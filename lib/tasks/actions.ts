@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { requireCtx, runAction } from "@/lib/auth/run-action";
 import { AppError } from "@/lib/errors";
+import { formLine } from "@/lib/form-fields";
 import { parseInput } from "@/lib/validation";
 import { setTaskArchived } from "./archive-task";
 import { type ConflictDetails, TaskConflictError } from "./conflict";
@@ -27,21 +28,24 @@ import { findTemplate } from "./templates";
 // Server actions for tasks. Each is a public endpoint: runAction checks its rule first. Saving the
 // editor goes through PATCH /api/v1/tasks/{id} instead (no body-size cap, the same 409 as the API).
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 const taskRef = z.object({ taskId: z.uuid(), environment: z.string().min(1).max(64) });
 
 export async function createTask(_prev: unknown, form: FormData) {
-  const environment = text(form, "environment");
+  const environment = formLine(form, "environment");
   const result = await runAction("createTask", async (session) => {
     const ctx = requireCtx(session);
-    const templateId = text(form, "template");
+    const templateId = formLine(form, "template");
     const template = templateId ? findTemplate(templateId) : null;
     if (templateId && !template) throw new AppError("invalid", "Unknown template.");
     const base = template ? template.task : { key: "", title: "" };
     const task = await createTaskVerb({
       ctx,
       environmentSlug: environment,
-      input: { ...base, key: text(form, "key") || base.key, title: text(form, "title") || base.title },
+      input: {
+        ...base,
+        key: formLine(form, "key") || base.key,
+        title: formLine(form, "title") || base.title,
+      },
       message: template ? `Created from the template "${template.name}"` : "Created",
     });
     revalidatePath(`/environments/${environment}`);
@@ -54,10 +58,10 @@ export async function createTask(_prev: unknown, form: FormData) {
 export async function archiveTask(_prev: unknown, form: FormData) {
   return runAction("archiveTask", async (session) => {
     const { taskId, environment } = parseInput(taskRef, {
-      taskId: text(form, "taskId"),
-      environment: text(form, "environment"),
+      taskId: formLine(form, "taskId"),
+      environment: formLine(form, "environment"),
     });
-    const isArchived = text(form, "archived") === "1";
+    const isArchived = formLine(form, "archived") === "1";
     await setTaskArchived({ ctx: requireCtx(session), taskId, isArchived });
     revalidatePath(`/environments/${environment}`, "layout");
     return { isArchived };
