@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
-import { TryJudgePanel } from "@/components/judges/try-judge-panel";
+import { useMemo, useState } from "react";
 import { checkInput } from "@/lib/rubrics/checks/check-schemas";
-import type { CoverageResult, Finding, Requirement } from "@/lib/tasks/coverage";
+import type { CoverageResult } from "@/lib/tasks/coverage";
 import type { DismissalEntry } from "@/lib/tasks/dismissals";
 import {
   type FieldProblem,
@@ -18,19 +17,21 @@ import { AnswerKeyTab } from "./answer-key-tab";
 import { ConflictNotice } from "./conflict-notice";
 import { CoveragePanel } from "./coverage-panel";
 import { DetailsTab } from "./details-tab";
-import { EditorTabs, type TabItem } from "./editor-tabs";
+import { EditorTabs } from "./editor-tabs";
 import { HistoryTab } from "./history-tab";
+import { type JudgeTrial, JudgeTrialSection } from "./judge-trial-section";
 import { PreviewTab } from "./preview-tab";
 import { PromptTab } from "./prompt-tab";
 import { ResourcesTab } from "./resources-tab";
 import { RubricTab } from "./rubric-tab";
 import { SaveBar } from "./save-bar";
+import { revealFieldInTab, type TaskTabId, taskEditorTabs, taskPanelProps } from "./task-panels";
 import { TryGraderTab } from "./try-grader-tab";
 import { useCoverage } from "./use-coverage";
+import { useCoverageMarking } from "./use-coverage-marking";
 import { usePromptEditor } from "./use-prompt-editor";
+import { useSaveShortcut } from "./use-save-shortcut";
 import { useTaskDraft } from "./use-task-draft";
-
-type TabId = "prompt" | "details" | "resources" | "answer-key" | "rubric" | "try" | "preview" | "history";
 
 /** The task editor: tabs for every part of the task, the coverage check always beside them. */
 export function TaskEditor({
@@ -52,14 +53,13 @@ export function TaskEditor({
    * "Try a judge" on a rollout of this task, shown under the rubric (authors who edit judges): the
    * environment's judges and the task's rollouts to choose from. It grades the rubric as edited.
    */
-  judgeTrial?: { judges: { id: string; name: string }[]; rollouts: { id: string; label: string }[] };
+  judgeTrial?: JudgeTrial;
 }) {
   const isReadOnly = !task.canWrite || task.archivedAt !== null || task.environment.isArchived;
   const canWrite = !isReadOnly;
   const state = useTaskDraft({ taskId: task.id, initial: task.content, revision: task.revision });
   const { draft, update } = state;
-  const [tab, setTab] = useState<TabId>("prompt");
-  const [notice, setNotice] = useState<string | null>(null);
+  const [tab, setTab] = useState<TaskTabId>("prompt");
   const prompt = usePromptEditor();
   const coverage = useCoverage({
     taskId: task.id,
@@ -70,7 +70,15 @@ export function TaskEditor({
     isLive: task.canReadAnswerKeys,
     initialMarks: sentenceMarks,
   });
-  const [markError, setMarkError] = useState<string | null>(null);
+  const marking = useCoverageMarking({
+    draft,
+    update,
+    prompt,
+    coverage,
+    isPromptShown: tab === "prompt",
+    showPrompt: () => setTab("prompt"),
+  });
+  useSaveShortcut(canWrite, state.save);
   const shared = sharedRubrics.find((r) => r.id === draft.sharedRubricId) ?? null;
   // Checks are validated as typed; the last save's other field errors stay until the next save.
   const liveErrors = useMemo(
@@ -87,80 +95,11 @@ export function TaskEditor({
     : null;
   const handleShowProblem = (problem: FieldProblem) => {
     setTab(problem.tab);
-    const id = problem.elementId;
-    if (!id) return;
-    requestAnimationFrame(() => {
-      const element = document.getElementById(id);
-      const details = element?.closest("details");
-      if (details && !details.open) details.open = true;
-      element?.scrollIntoView({ block: "center" });
-      element?.focus();
-    });
+    revealFieldInTab(problem.elementId);
   };
   const open = coverage.result.findings.filter((f) => !f.dismissed).length;
 
-  useEffect(() => {
-    if (!canWrite) return;
-    const handleKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        state.save();
-      }
-    };
-    window.addEventListener("keydown", handleKey);
-    return () => window.removeEventListener("keydown", handleKey);
-  }, [canWrite, state.save]);
-
-  const showInPrompt = (start: number, end: number) => {
-    setTab("prompt");
-    requestAnimationFrame(() => prompt.reveal(start, end));
-  };
-  const handleRevealFinding = (finding: Finding) => {
-    if (finding.requirement) showInPrompt(finding.requirement.start, finding.requirement.end);
-    else if (finding.location?.label === "prompt") showInPrompt(finding.location.start, finding.location.end);
-  };
-  const handleUnmark = (requirement: Requirement) => {
-    const { marked, unmarked } = draft.overrides;
-    update({
-      overrides:
-        requirement.source === "manual"
-          ? {
-              marked: marked.filter((m) => m.end <= requirement.start || m.start >= requirement.end),
-              unmarked,
-            }
-          : { marked, unmarked: [...unmarked, requirement.id] },
-    });
-  };
-  const handleMarkSelection = () => {
-    const selection = tab === "prompt" ? prompt.readSelection() : null;
-    if (!selection) return setNotice("Select the words in the prompt first, then mark them.");
-    setNotice(null);
-    update({ overrides: { ...draft.overrides, marked: [...draft.overrides.marked, selection] } });
-  };
-
-  const handleMarkSelectionForWorkspace = async () => {
-    const selection = tab === "prompt" ? prompt.readSelection() : null;
-    if (!selection) return setNotice("Select the sentence in the prompt first, then mark it.");
-    setNotice(null);
-    setMarkError(await coverage.mark(draft.prompt.slice(selection.start, selection.end), "requirement"));
-  };
-
-  const tabs: TabItem<TabId>[] = [
-    { id: "prompt", label: "Prompt" },
-    { id: "details", label: "Details" },
-    { id: "resources", label: "Resources", badge: String(draft.resources.length) },
-    { id: "answer-key", label: "Answer key" },
-    { id: "rubric", label: "Rubric & checks", badge: String(draft.criteria.length + draft.checks.length) },
-    { id: "try", label: "Try the grader" },
-    { id: "preview", label: "Agent preview" },
-    { id: "history", label: "History" },
-  ];
-  const panel = (id: TabId) => ({
-    id: `task-panel-${id}`,
-    role: "tabpanel",
-    "aria-labelledby": `task-tab-${id}`,
-    hidden: tab !== id,
-  });
+  const panel = (id: TaskTabId) => taskPanelProps(id, tab);
 
   return (
     <div className="flex flex-col gap-4">
@@ -176,9 +115,9 @@ export function TaskEditor({
         onSave={state.save}
         onShowProblem={handleShowProblem}
       />
-      {notice ? (
+      {marking.notice ? (
         <p role="alert" className="text-sm text-warning">
-          {notice}
+          {marking.notice}
         </p>
       ) : null}
       {state.conflict ? (
@@ -193,7 +132,7 @@ export function TaskEditor({
       ) : null}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div key={state.generation} className="flex min-w-0 flex-col gap-4">
-          <EditorTabs tabs={tabs} active={tab} idPrefix="task" onSelect={setTab} />
+          <EditorTabs tabs={taskEditorTabs(draft)} active={tab} idPrefix="task" onSelect={setTab} />
           <div {...panel("prompt")}>
             <PromptTab
               draft={draft}
@@ -242,30 +181,7 @@ export function TaskEditor({
                 fieldErrors={fieldErrors}
                 onChange={update}
               />
-              {judgeTrial ? (
-                <section
-                  aria-label="Try a judge on a rollout"
-                  className="mt-6 flex flex-col gap-3 rounded-lg border border-border p-4"
-                >
-                  <h3 className="font-medium">Try a judge on a rollout</h3>
-                  <p className="text-sm text-fg-muted">
-                    Runs the judge on one rollout of this task or a pasted answer with the rubric as edited
-                    here, unsaved edits included, and shows each criterion's reason and verdict. Nothing is
-                    stored.
-                  </p>
-                  <TryJudgePanel
-                    judges={judgeTrial.judges}
-                    tasks={[{ key: task.key, title: draft.title }]}
-                    defaultTask={task.key}
-                    rollouts={judgeTrial.rollouts}
-                    rubric={{
-                      sharedRubricId: draft.sharedRubricId,
-                      judgeTemplate: draft.judgeTemplate,
-                      criteria: draft.criteria,
-                    }}
-                  />
-                </section>
-              ) : null}
+              {judgeTrial ? <JudgeTrialSection trial={judgeTrial} taskKey={task.key} draft={draft} /> : null}
             </div>
           ) : null}
           {tab === "try" ? (
@@ -304,19 +220,19 @@ export function TaskEditor({
             canWrite={canWrite}
             history={coverage.history}
             unmarkedCount={draft.overrides.unmarked.length}
-            onRestoreUnmarked={() => update({ overrides: { ...draft.overrides, unmarked: [] } })}
-            onRevealRequirement={(r) => showInPrompt(r.start, r.end)}
-            onRevealFinding={handleRevealFinding}
-            onUnmark={handleUnmark}
-            onMarkSelection={handleMarkSelection}
+            onRestoreUnmarked={marking.restoreUnmarked}
+            onRevealRequirement={(r) => marking.showInPrompt(r.start, r.end)}
+            onRevealFinding={marking.revealFinding}
+            onUnmark={marking.unmark}
+            onMarkSelection={marking.markSelection}
             onDismiss={coverage.dismiss}
             marks={coverage.marks}
             providers={providers}
-            onMarkBackground={async (r) => setMarkError(await coverage.mark(r.text, "background"))}
-            onMarkSelectionForWorkspace={() => void handleMarkSelectionForWorkspace()}
-            onRemoveMark={async (m) => setMarkError(await coverage.removeMark(m))}
+            onMarkBackground={marking.markBackground}
+            onMarkSelectionForWorkspace={() => void marking.markSelectionForWorkspace()}
+            onRemoveMark={marking.removeMark}
             onAskModel={coverage.askModel}
-            markError={markError}
+            markError={marking.markError}
           />
         </aside>
       </div>
