@@ -27,13 +27,17 @@ export const workspaces = pgTable(
   (t) => [uniqueIndex("workspaces_slug_key").on(t.slug)],
 );
 
+/** The owning workspace of a row: every table but the workspaces' own has one, deleted with it. */
+export const workspaceRef = () =>
+  uuid()
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
+
 export const memberships = pgTable(
   "memberships",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -50,9 +54,7 @@ export const invites = pgTable(
   "invites",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     email: text().notNull(),
     role: workspaceRole().notNull(),
     /** sha256 of the invite token; the token itself is shown once, in the link. */
@@ -95,9 +97,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     name: text().notNull(),
     role: workspaceRole().notNull(),
     /** First characters of the key, to recognise it in lists. */

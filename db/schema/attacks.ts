@@ -8,7 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { workspaces } from "./accounts";
+import { workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments } from "./environments";
 import { jobs } from "./jobs";
@@ -22,9 +22,7 @@ export const graderAttacks = pgTable(
   "grader_attacks",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     jobId: uuid()
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),

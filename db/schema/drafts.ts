@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments, tasks } from "./environments";
 import { jobs } from "./jobs";
@@ -25,9 +25,7 @@ export const environmentDocuments = pgTable(
   "environment_documents",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),
@@ -81,9 +79,7 @@ export const taskDrafts = pgTable(
   "task_drafts",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),

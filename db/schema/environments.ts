@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 
 // Environments and their tasks. Rollouts link to both; the authoring tables (answer keys, resources,
@@ -34,9 +34,7 @@ export const environments = pgTable(
   "environments",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     slug: text().notNull(),
     name: text().notNull(),
     description: text().notNull().default(""),

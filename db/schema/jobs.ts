@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { apiKeys, users, workspaces } from "./accounts";
+import { apiKeys, users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 
 // Background jobs as users see them (lib/jobs/). Delivery (claiming, retry backoff, expiry) is
@@ -33,9 +33,7 @@ export const jobs = pgTable(
   "jobs",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     /** The job kind's name (lib/jobs/registry.ts), e.g. `import`, `search-index`, `judge`. */
     kind: text().notNull(),
     /** Idempotency key: at most one queued job per workspace, kind and key. */
@@ -91,9 +89,7 @@ export const jobProbes = pgTable(
   "job_probes",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     key: text().notNull(),
     /** Which process stored it (`pid@host`). */
     worker: text().notNull(),

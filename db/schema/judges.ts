@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
-import { id, timestamps } from "./columns";
+import { users, workspaceRef } from "./accounts";
+import { id, modelUsage, timestamps } from "./columns";
 import { environments } from "./environments";
 import { providers } from "./providers";
 import { rollouts } from "./rollouts";
@@ -34,9 +34,7 @@ export const judges = pgTable(
   "judges",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),
@@ -69,9 +67,7 @@ export const judgeVersions = pgTable(
   "judge_versions",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     judgeId: uuid()
       .notNull()
       .references(() => judges.id, { onDelete: "cascade" }),
@@ -120,9 +116,7 @@ export const judgments = pgTable(
   "judgments",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     judgeVersionId: uuid()
       .notNull()
       .references(() => judgeVersions.id, { onDelete: "cascade" }),
@@ -141,9 +135,7 @@ export const judgments = pgTable(
     rawAnswer: text(),
     /** The model, or the panel's models joined. */
     model: text().notNull(),
-    inputTokens: integer().notNull().default(0),
-    outputTokens: integer().notNull().default(0),
-    costUsd: doublePrecision().notNull().default(0),
+    ...modelUsage,
     /** Panels: each member's vote; the share of members off the majority (or off the mean's rounding). */
     panel: jsonb().$type<PanelVote[]>(),
     disagreement: doublePrecision(),

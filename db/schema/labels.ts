@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { apiKeys, users, workspaces } from "./accounts";
+import { apiKeys, users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { reviewQueues } from "./review";
 import { CORPUS_STATUSES, LABEL_VERDICTS, SPAN_KINDS, SPAN_PARTS, TAXONOMY_FAMILIES } from "./review-values";
@@ -37,9 +37,7 @@ export const taxonomyCategories = pgTable(
   "taxonomy_categories",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     family: taxonomyFamily().notNull(),
     parentId: uuid().references((): AnyPgColumn => taxonomyCategories.id, { onDelete: "set null" }),
     key: text().notNull(),
@@ -61,9 +59,7 @@ export const labels = pgTable(
   "labels",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -108,9 +104,7 @@ export const labelSpans = pgTable(
     labelId: uuid()
       .notNull()
       .references(() => labels.id, { onDelete: "cascade" }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -152,9 +146,7 @@ export const adjudications = pgTable(
   "adjudications",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -179,9 +171,7 @@ export const hackCorpusEntries = pgTable(
   "hack_corpus_entries",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),

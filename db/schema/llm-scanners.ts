@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -13,8 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { LLM_SCAN_STATUSES } from "@/lib/values/scanner-values";
-import { users, workspaces } from "./accounts";
-import { id, timestamps } from "./columns";
+import { users, workspaceRef } from "./accounts";
+import { id, modelUsage, timestamps } from "./columns";
 import { type CalibrationBar, type EvidenceQuote, judgeVersionStatus } from "./judges";
 import { providers } from "./providers";
 import { rollouts } from "./rollouts";
@@ -38,9 +37,7 @@ export const llmScannerVersions = pgTable(
   "llm_scanner_versions",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     version: integer().notNull(),
     /** sha256 of the snapshot: equal fingerprints ask identically. */
     fingerprint: text().notNull(),
@@ -77,9 +74,7 @@ export const llmScanResults = pgTable(
   "llm_scan_results",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     versionId: uuid()
       .notNull()
       .references(() => llmScannerVersions.id, { onDelete: "cascade" }),
@@ -95,9 +90,7 @@ export const llmScanResults = pgTable(
     /** The model's answers as received, kept when they couldn't be read. */
     rawAnswer: text(),
     model: text().notNull(),
-    inputTokens: integer().notNull().default(0),
-    outputTokens: integer().notNull().default(0),
-    costUsd: doublePrecision().notNull().default(0),
+    ...modelUsage,
     /** The job that asked (a plain reference: jobs are pruned). */
     jobId: uuid(),
     ...timestamps,

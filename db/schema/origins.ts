@@ -1,5 +1,5 @@
 import { index, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { tasks } from "./environments";
 import { rollouts } from "./rollouts";
@@ -35,9 +35,7 @@ export const taskOrigins = pgTable(
   "task_origins",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     taskId: uuid()
       .notNull()
       .references(() => tasks.id, { onDelete: "cascade" }),

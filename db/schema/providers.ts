@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 
 // Model providers (issue #12): where judges, scanners and other model-backed features send their
@@ -22,9 +22,7 @@ export const providers = pgTable(
   "providers",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     /** Unique per workspace; the API names providers by it. */
     name: text().notNull(),
     /** `openai`: any OpenAI-compatible chat-completions server; `anthropic`: the Messages API. */

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments } from "./environments";
 
@@ -10,9 +10,7 @@ export const environmentCostRates = pgTable(
   "environment_cost_rates",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),

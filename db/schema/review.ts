@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { QUEUE_SAMPLINGS } from "./review-values";
 import { rollouts } from "./rollouts";
@@ -25,9 +25,7 @@ export const reviewQueues = pgTable(
   "review_queues",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     name: text().notNull(),
     description: text().notNull().default(""),
     /** The rollout filter (the Rollouts list's query fields) the items were drawn from. */
@@ -83,9 +81,7 @@ export const queueItems = pgTable(
     queueId: uuid()
       .notNull()
       .references(() => reviewQueues.id, { onDelete: "cascade" }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -115,9 +111,7 @@ export const queueAssignments = pgTable(
     itemId: uuid()
       .notNull()
       .references(() => queueItems.id, { onDelete: "cascade" }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     reviewerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

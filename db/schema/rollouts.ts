@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments, tasks } from "./environments";
 import type { MessagePart, TokenCounts, ToolCall } from "./message-json";
@@ -44,9 +44,7 @@ export const runs = pgTable(
     name: text(),
     /** A live run's metadata: trainer, base model, environment version, config. */
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid().references(() => environments.id, { onDelete: "set null" }),
     createdById: uuid().references(() => users.id, { onDelete: "set null" }),
     /** The file names imported, joined for display. */
@@ -79,9 +77,7 @@ export const rollouts = pgTable(
   "rollouts",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     runId: uuid()
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
@@ -213,9 +209,7 @@ export const otlpPendingSpans = pgTable(
   "otlp_pending_spans",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     runId: uuid()
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments, tasks } from "./environments";
 
@@ -25,9 +25,7 @@ export const rubrics = pgTable(
   "rubrics",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),

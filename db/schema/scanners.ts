@@ -11,7 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { FLAG_SEVERITIES, FLAG_VERDICTS } from "@/lib/values/scanner-values";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { labels } from "./labels";
 import { rollouts } from "./rollouts";
@@ -38,9 +38,7 @@ export const flags = pgTable(
   "flags",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -67,9 +65,7 @@ export const flagReviews = pgTable(
   "flag_reviews",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     flagId: uuid()
       .notNull()
       .references(() => flags.id, { onDelete: "cascade" }),
@@ -98,9 +94,7 @@ export const rolloutScans = pgTable(
   "rollout_scans",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     rolloutId: uuid()
       .notNull()
       .references(() => rollouts.id, { onDelete: "cascade" }),
@@ -122,9 +116,7 @@ export const scannerSettings = pgTable(
   "scanner_settings",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     signature: text().notNull(),
     isEnabled: boolean().notNull().default(true),
     /** Caps the signature's severity; null keeps its own. */

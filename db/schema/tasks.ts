@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
-import { id, timestamps } from "./columns";
+import { users, workspaceRef } from "./accounts";
+import { id, modelUsage, timestamps } from "./columns";
 import { tasks } from "./environments";
 
 // What a task is made of besides its prompt. The answer key and everything that reveals it
@@ -69,9 +69,7 @@ export const taskFiles = pgTable(
   "task_files",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     taskId: uuid()
       .notNull()
       .references(() => tasks.id, { onDelete: "cascade" }),
@@ -181,9 +179,7 @@ export const findingDismissals = pgTable(
   "finding_dismissals",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     taskId: uuid()
       .notNull()
       .references(() => tasks.id, { onDelete: "cascade" }),
@@ -213,9 +209,7 @@ export const sentenceMarks = pgTable(
   "sentence_marks",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     /** The sentence normalized as requirement ids are: no markup, case, spacing or end punctuation. */
     textKey: text().notNull(),
     text: text().notNull(),
@@ -235,18 +229,14 @@ export const coverageModelAnswers = pgTable(
   "coverage_model_answers",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     cacheKey: text().notNull(),
     promptVersion: text().notNull(),
     question: text().notNull(),
     model: text().notNull(),
     verdict: boolean().notNull(),
     reason: text().notNull(),
-    inputTokens: integer().notNull().default(0),
-    outputTokens: integer().notNull().default(0),
-    costUsd: doublePrecision().notNull().default(0),
+    ...modelUsage,
     ...timestamps,
   },
   (t) => [uniqueIndex("coverage_model_answers_key").on(t.workspaceId, t.cacheKey)],
@@ -260,16 +250,12 @@ export const coverageReviewAnswers = pgTable(
   "coverage_review_answers",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     cacheKey: text().notNull(),
     promptVersion: text().notNull(),
     model: text().notNull(),
     answer: text().notNull(),
-    inputTokens: integer().notNull().default(0),
-    outputTokens: integer().notNull().default(0),
-    costUsd: doublePrecision().notNull().default(0),
+    ...modelUsage,
     ...timestamps,
   },
   (t) => [uniqueIndex("coverage_review_answers_key").on(t.workspaceId, t.cacheKey)],

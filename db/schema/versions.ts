@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users, workspaces } from "./accounts";
+import { users, workspaceRef } from "./accounts";
 import { id, timestamps } from "./columns";
 import { environments } from "./environments";
 import { rollouts } from "./rollouts";
@@ -16,9 +16,7 @@ export const environmentVersions = pgTable(
   "environment_versions",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),
@@ -47,9 +45,7 @@ export const environmentSamples = pgTable(
   "environment_samples",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),
@@ -75,9 +71,7 @@ export const datasheetLinks = pgTable(
   "datasheet_links",
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceRef(),
     environmentId: uuid()
       .notNull()
       .references(() => environments.id, { onDelete: "cascade" }),
