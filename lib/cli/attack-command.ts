@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 import type { JobKind } from "@/lib/jobs";
 import { getCliContext } from "./accounts-commands";
+import { parseGraderTarget, resolveTargetVersion } from "./grader-target";
 import { printResult } from "./output";
 import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
 
@@ -42,31 +43,16 @@ export function registerAttackCommand(program: Command): void {
           );
         if (modelAttacks !== undefined && !options.provider)
           throw new CliUsageError("--model-attacks needs --provider (a model writes them)");
-        const [
-          { attackJob },
-          { attackReport },
-          { startAttack },
-          { runJobHere },
-          { getVersionSnapshot },
-          { parseVersionRef },
-        ] = await Promise.all([
+        const [{ attackJob }, { attackReport }, { startAttack }, { runJobHere }] = await Promise.all([
           import("@/lib/grader-attacks/attack-job"),
           import("@/lib/grader-attacks/report"),
           import("@/lib/grader-attacks/start-attack"),
           import("@/lib/jobs"),
-          import("@/lib/versions/queries"),
-          import("@/lib/versions/schemas"),
         ]);
-        const isDraft = /@draft$/i.test(ref);
-        let target: { slug: string; version: number | null };
-        try {
-          target = isDraft ? { slug: ref.slice(0, -"@draft".length), version: null } : parseVersionRef(ref);
-        } catch (error) {
-          throw new CliUsageError((error as Error).message);
-        }
+        const target = await parseGraderTarget(ref);
         const report = await withDatabase(async () => {
           const ctx = await getCliContext(options.workspace);
-          const version = isDraft ? null : (await getVersionSnapshot({ ctx, ...target })).version;
+          const version = await resolveTargetVersion(ctx, target);
           const { jobId } = await startAttack({
             ctx,
             input: {

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { EXPORT_FORMATS, type ExportFormat } from "@/lib/exports/formats";
 import type { JobKind } from "@/lib/jobs";
 import { getCliContext } from "./accounts-commands";
+import { parseGraderTarget, resolveTargetVersion } from "./grader-target";
 import { printResult } from "./output";
 import { CliUsageError, EXIT_FAILED, withDatabase } from "./program";
 
@@ -19,31 +20,17 @@ export function registerValidateCommand(program: Command): void {
     .action(async (ref: string, options: { workspace: string; format?: string }) => {
       if (options.format && !(EXPORT_FORMATS as readonly string[]).includes(options.format))
         throw new CliUsageError(`unknown format "${options.format}": use ${EXPORT_FORMATS.join(", ")}`);
-      const [
-        { validationReport },
-        { startValidation },
-        { validationJob },
-        { runJobHere },
-        { getVersionSnapshot },
-        { parseVersionRef },
-      ] = await Promise.all([
-        import("@/lib/grader-validation/report"),
-        import("@/lib/grader-validation/start-validation"),
-        import("@/lib/grader-validation/validation-job"),
-        import("@/lib/jobs"),
-        import("@/lib/versions/queries"),
-        import("@/lib/versions/schemas"),
-      ]);
-      const isDraft = /@draft$/i.test(ref);
-      let target: { slug: string; version: number | null };
-      try {
-        target = isDraft ? { slug: ref.slice(0, -"@draft".length), version: null } : parseVersionRef(ref);
-      } catch (error) {
-        throw new CliUsageError((error as Error).message);
-      }
+      const [{ validationReport }, { startValidation }, { validationJob }, { runJobHere }] =
+        await Promise.all([
+          import("@/lib/grader-validation/report"),
+          import("@/lib/grader-validation/start-validation"),
+          import("@/lib/grader-validation/validation-job"),
+          import("@/lib/jobs"),
+        ]);
+      const target = await parseGraderTarget(ref);
       const report = await withDatabase(async () => {
         const ctx = await getCliContext(options.workspace);
-        const version = isDraft ? null : (await getVersionSnapshot({ ctx, ...target })).version;
+        const version = await resolveTargetVersion(ctx, target);
         const { jobId } = await startValidation({
           ctx,
           input: { slug: target.slug, version, format: (options.format as ExportFormat | undefined) ?? null },
